@@ -1,0 +1,47 @@
+#include "ai/classic/self_play.h"
+
+#include <stdexcept>
+
+#include "games/classic/rules.h"
+
+namespace broadside::classic {
+
+std::uint64_t bot_seed(std::uint64_t game_seed, int seat) {
+    return derive_seed(game_seed, 0xB07000ULL + static_cast<std::uint64_t>(seat));
+}
+
+GameSummary play_game(const std::shared_ptr<const Options>& options,
+                      const std::array<Bot*, kSeats>& bots, std::uint64_t seed, bool keep_actions) {
+    Rng match_rng(seed);
+    std::array<Rng, kSeats> bot_rngs{Rng(bot_seed(seed, 0)), Rng(bot_seed(seed, 1))};
+    State state = new_game(options, match_rng);
+    GameSummary summary;
+    summary.first = state.first;
+
+    for (int seat = 0; seat < kSeats; ++seat) {
+        bots[seat]->new_game();
+        auto layout = bots[seat]->place(observe(state, seat), bot_rngs[seat]);
+        if (auto st = place_fleet(state, seat, layout); !st) {
+            throw std::logic_error("bot " + bots[seat]->name() + " placed illegally: " +
+                                   st.error().message);
+        }
+        if (keep_actions) summary.actions.emplace_back(seat, PlaceAction{std::move(layout)});
+    }
+    std::vector<Cell> cells;
+    std::vector<ShotResult> results;
+    while (state.phase == Phase::kFiring) {
+        const int seat = state.to_move;
+        bots[seat]->shoot(observe(state, seat), bot_rngs[seat], cells);
+        if (auto st = fire(state, seat, cells, results); !st) {
+            throw std::logic_error("bot " + bots[seat]->name() + " fired illegally: " +
+                                   st.error().message);
+        }
+        if (keep_actions) summary.actions.emplace_back(seat, FireAction{cells});
+    }
+    summary.winner = state.winner;
+    summary.turns = state.turns;
+    summary.shots = state.shots_fired;
+    return summary;
+}
+
+}  // namespace broadside::classic

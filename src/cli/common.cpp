@@ -1,0 +1,44 @@
+#include "cli/common.h"
+
+#include <unistd.h>
+
+#include "match/registry.h"
+
+namespace broadside::cli {
+
+void add_classic_flags(CLI::App& cmd, ClassicFlags& flags) {
+    cmd.add_option("--options", flags.options_json,
+                   "Game options as JSON, e.g. '{\"rows\":8,\"cols\":8}' (see docs/rules/classic.md)");
+    cmd.add_flag("--no-touch", flags.no_touch,
+                 "House rule: ships may not touch, not even at a corner");
+    cmd.add_option("--announce", flags.announce, "What a hit announces: ship (default) or hit-only")
+        ->check(CLI::IsMember({"ship", "hit-only"}));
+}
+
+nlohmann::json classic_options_json(const ClassicFlags& flags) {
+    nlohmann::json j = nlohmann::json::object();
+    if (!flags.options_json.empty()) {
+        j = nlohmann::json::parse(flags.options_json, nullptr, false);
+        if (j.is_discarded() || !j.is_object()) {
+            throw UsageError("--options must be a JSON object, e.g. '{\"no_touch\": true}'.");
+        }
+    }
+    if (flags.no_touch) j["no_touch"] = true;
+    if (!flags.announce.empty()) j["announce"] = flags.announce;
+    return j;
+}
+
+std::shared_ptr<const classic::Options> classic_options(const std::string& game,
+                                                        const ClassicFlags& flags) {
+    auto def = find_game(game);
+    if (!def) throw UsageError(def.error().message);
+    auto normalized = (*def)->normalize_options(classic_options_json(flags));
+    if (!normalized) throw UsageError(normalized.error().message);
+    auto typed = classic::parse_options(*normalized, game == "salvo");
+    return std::make_shared<const classic::Options>(std::move(typed.value()));
+}
+
+bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
+bool stdout_is_terminal() { return isatty(STDOUT_FILENO) != 0; }
+
+}  // namespace broadside::cli

@@ -1,0 +1,38 @@
+#pragma once
+// Pieces shared by the commands of the `broadside` program.
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "games/classic/options.h"
+
+namespace broadside::cli {
+
+// Exit codes: 0 success, 1 failure, 2 bad usage.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+// Thrown by a command for bad usage found after parsing (e.g. invalid --options JSON).
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Options for classic or salvo from `--options JSON` plus convenience flags, validated by the
+// registry so errors read the same as over the protocol. Throws UsageError.
+struct ClassicFlags {
+    std::string options_json;
+    bool no_touch = false;
+    std::string announce;
+};
+void add_classic_flags(CLI::App& cmd, ClassicFlags& flags);
+nlohmann::json classic_options_json(const ClassicFlags& flags);
+std::shared_ptr<const classic::Options> classic_options(const std::string& game,
+                                                        const ClassicFlags& flags);
+
+bool stderr_is_terminal();
+bool stdout_is_terminal();
+
+}  // namespace broadside::cli

@@ -1,0 +1,39 @@
+// The `broadside` program: one executable, one subcommand per way of using the engine.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+
+int main(int argc, char** argv) {
+    using namespace broadside::cli;
+    CLI::App app{"Broadside: the Battleship family of games, with bots, simulation and a protocol",
+                 "broadside"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "broadside 0.1.0");
+    Runner run;
+    add_play_command(app, run);
+    add_sim_command(app, run);
+    add_bench_command(app, run);
+    add_replay_command(app, run);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitUsage;
+    }
+    try {
+        return run ? run() : kExitUsage;
+    } catch (const UsageError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return kExitFailure;
+    }
+}

@@ -1,0 +1,230 @@
+// `broadside sim`: bot-against-bot games with win rates and shot statistics.
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "ai/classic/bots.h"
+#include "ai/classic/self_play.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "cli/histogram.h"
+#include "cli/records.h"
+#include "core/stats.h"
+
+namespace broadside::cli {
+
+namespace {
+
+struct SimArgs {
+    std::string game;
+    std::string bots = "density,hunt";
+    long games = 1000;
+    std::uint64_t seed = 1;
+    int threads = 1;
+    bool json = false;
+    std::string save;
+    ClassicFlags flags;
+};
+
+std::vector<std::string> split_names(const std::string& text) {
+    std::vector<std::string> names;
+    std::stringstream in(text);
+    for (std::string name; std::getline(in, name, ',');) names.push_back(name);
+    return names;
+}
+
+std::string percent(double p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
+    return buf;
+}
+
+std::string fixed(double v, int digits = 2) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+// Shows progress on stderr while `done` climbs to `total`, if stderr is a terminal.
+class Progress {
+public:
+    Progress(const std::atomic<long>& done, long total) : done_(done), total_(total) {
+        if (!stderr_is_terminal() || total < 2000) return;
+        thread_ = std::thread([this] {
+            while (!stop_.load()) {
+                const long d = done_.load();
+                const int filled = static_cast<int>(30 * d / total_);
+                std::cerr << "\r  [" << std::string(static_cast<std::size_t>(filled), '#')
+                          << std::string(static_cast<std::size_t>(30 - filled), ' ') << "] " << d
+                          << "/" << total_ << std::flush;
+                std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            }
+            std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+        });
+    }
+    ~Progress() {
+        stop_ = true;
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    const std::atomic<long>& done_;
+    long total_;
+    std::atomic<bool> stop_{false};
+    std::thread thread_;
+};
+
+int run_sim(const SimArgs& args) {
+    auto options = classic_options(args.game, args.flags);
+    const auto bot_list = split_names(args.bots);
+    if (bot_list.size() != 2) {
+        throw UsageError("--bots takes two bot names separated by a comma, one per seat, e.g. "
+                         "density,hunt.");
+    }
+    for (const auto& name : bot_list) {
+        if (auto b = classic::make_bot(name); !b) throw UsageError(b.error().message);
+    }
+    if (args.games < 1) throw UsageError("--games must be at least 1.");
+    const int threads = std::max(1, std::min<int>(args.threads, static_cast<int>(args.games)));
+
+    // Game i always uses derive_seed(seed, i), whichever thread plays it, so results do not
+    // depend on --threads.
+    std::vector<classic::GameSummary> summaries(static_cast<std::size_t>(args.games));
+    std::atomic<long> done{0};
+    const bool keep = !args.save.empty();
+    {
+        Progress progress(done, args.games);
+        std::vector<std::thread> pool;
+        std::exception_ptr failure;
+        std::mutex failure_mutex;
+        for (int t = 0; t < threads; ++t) {
+            pool.emplace_back([&, t] {
+                try {
+                    auto a = std::move(classic::make_bot(bot_list[0]).value());
+                    auto b = std::move(classic::make_bot(bot_list[1]).value());
+                    for (long i = t; i < args.games; i += threads) {
+                        summaries[static_cast<std::size_t>(i)] = classic::play_game(
+                            options, {a.get(), b.get()},
+                            derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
+                        ++done;
+                    }
+                } catch (...) {
+                    std::lock_guard lock(failure_mutex);
+                    failure = std::current_exception();
+                }
+            });
+        }
+        for (auto& th : pool) th.join();
+        if (failure) std::rethrow_exception(failure);
+    }
+
+    if (keep) {
+        std::ofstream out(args.save);
+        if (!out) throw std::runtime_error("cannot write " + args.save);
+        const auto opts_json = classic::to_json(*options);
+        for (long i = 0; i < args.games; ++i) {
+            out << classic_record(args.game, opts_json,
+                                  derive_seed(args.seed, static_cast<std::uint64_t>(i)),
+                                  summaries[static_cast<std::size_t>(i)].actions)
+                       .dump()
+                << "\n";
+        }
+    }
+
+    std::array<long, 2> wins{};
+    long first_mover_wins = 0;
+    std::vector<double> winner_shots, winner_turns;
+    std::array<std::vector<double>, 2> shots_when_winning;
+    for (const auto& s : summaries) {
+        ++wins[static_cast<std::size_t>(s.winner)];
+        if (s.winner == s.first) ++first_mover_wins;
+        winner_shots.push_back(s.shots[static_cast<std::size_t>(s.winner)]);
+        winner_turns.push_back(static_cast<double>(s.winner == s.first ? (s.turns + 1) / 2 : s.turns / 2));
+        shots_when_winning[static_cast<std::size_t>(s.winner)].push_back(
+            s.shots[static_cast<std::size_t>(s.winner)]);
+    }
+    const auto shots = summarize(winner_shots);
+    const auto turns = summarize(winner_turns);
+    const auto hist = make_histogram(winner_shots);
+    const long n = args.games;
+
+    if (args.json) {
+        nlohmann::json seats = nlohmann::json::array();
+        for (std::size_t s = 0; s < 2; ++s) {
+            const auto ci = wilson_interval(wins[s], n);
+            const auto ws = summarize(shots_when_winning[s]);
+            seats.push_back({{"bot", bot_list[s]},
+                             {"wins", wins[s]},
+                             {"win_rate", static_cast<double>(wins[s]) / static_cast<double>(n)},
+                             {"win_rate_ci", {ci.low, ci.high}},
+                             {"mean_shots_when_winning", ws.mean}});
+        }
+        const auto fm = wilson_interval(first_mover_wins, n);
+        nlohmann::json j{{"game", args.game},
+                         {"options", classic::to_json(*options)},
+                         {"bots", bot_list},
+                         {"games", n},
+                         {"seed", args.seed},
+                         {"wins", {wins[0], wins[1]}},
+                         {"seats", seats},
+                         {"first_mover_win_rate",
+                          static_cast<double>(first_mover_wins) / static_cast<double>(n)},
+                         {"first_mover_win_rate_ci", {fm.low, fm.high}},
+                         {"mean_shots", shots.mean},
+                         {"mean_shots_ci", {shots.mean_ci.low, shots.mean_ci.high}},
+                         {"median_shots", shots.median},
+                         {"p10_shots", shots.p10},
+                         {"p90_shots", shots.p90},
+                         {"mean_winner_turns", turns.mean},
+                         {"histogram", to_json(hist)}};
+        std::cout << j.dump(2) << "\n";
+        return kExitOk;
+    }
+
+    std::cout << args.game << ": " << bot_list[0] << " (seat 0) vs " << bot_list[1]
+              << " (seat 1), " << n << " games, seed " << args.seed << "\n\n";
+    for (std::size_t s = 0; s < 2; ++s) {
+        const auto ci = wilson_interval(wins[s], n);
+        std::cout << "  seat " << s << "  " << bot_list[s] << std::string(12 - std::min<std::size_t>(11, bot_list[s].size()), ' ')
+                  << "wins " << wins[s] << "  " << percent(static_cast<double>(wins[s]) / static_cast<double>(n))
+                  << "  (95% CI " << percent(ci.low) << " to " << percent(ci.high) << ")\n";
+    }
+    const auto fm = wilson_interval(first_mover_wins, n);
+    std::cout << "  the seat that fired first won " << percent(static_cast<double>(first_mover_wins) / static_cast<double>(n))
+              << " (95% CI " << percent(fm.low) << " to " << percent(fm.high) << ")\n\n";
+    std::cout << "shots fired by the winner: mean " << fixed(shots.mean) << " (95% CI "
+              << fixed(shots.mean_ci.low) << " to " << fixed(shots.mean_ci.high) << "), median "
+              << fixed(shots.median, 1) << ", 10th percentile " << fixed(shots.p10, 0)
+              << ", 90th percentile " << fixed(shots.p90, 0) << "\n";
+    if (options->salvo) std::cout << "salvos fired by the winner: mean " << fixed(turns.mean) << "\n";
+    std::cout << "\n" << render_histogram(hist);
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_sim_command(CLI::App& app, Runner& run) {
+    auto args = std::make_shared<SimArgs>();
+    auto* cmd = app.add_subcommand("sim", "Play bots against each other and report win rates");
+    cmd->add_option("game", args->game, "classic or salvo")
+        ->required()
+        ->check(CLI::IsMember({"classic", "salvo"}));
+    cmd->add_option("--bots", args->bots, "Two bots, seat 0 first: e.g. density,hunt")
+        ->capture_default_str();
+    cmd->add_option("--games", args->games, "Number of games")->capture_default_str();
+    cmd->add_option("--seed", args->seed, "Seed; the same seed gives the same games")
+        ->capture_default_str();
+    cmd->add_option("--threads", args->threads, "Worker threads (results do not depend on it)")
+        ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    cmd->add_flag("--json", args->json, "Print one JSON object");
+    cmd->add_option("--save", args->save, "Write every game's record to FILE (one JSON per line)");
+    add_classic_flags(*cmd, args->flags);
+    cmd->callback([args, &run] { run = [args] { return run_sim(*args); }; });
+}
+
+}  // namespace broadside::cli

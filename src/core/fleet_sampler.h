@@ -1,0 +1,39 @@
+#pragma once
+// Exactly uniform random fleet layouts, by rejection sampling: every ship takes a uniformly random
+// position among all of its positions on the board, and the whole layout is rejected and redrawn
+// if any two ships overlap (or touch, with no_touch). Conditioning a product distribution on
+// legality gives the uniform distribution over legal layouts; placing ship by ship and only
+// retrying the failing ship would not.
+#include <optional>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/ship.h"
+
+namespace broadside {
+
+class FleetSampler {
+public:
+    FleetSampler(std::vector<ShipSpec> fleet, BoardSize board, bool no_touch);
+
+    // A uniform legal layout, or nothing if `max_attempts` layouts were all rejected (only for
+    // fleets packed so tightly that legal layouts are a vanishing fraction).
+    std::optional<std::vector<Placement>> sample(Rng& rng, long max_attempts = 50'000'000) const;
+
+    // The same, writing the ships' cells too (for engines that want them without recomputing).
+    bool sample_into(Rng& rng, std::vector<Placement>& layout, std::vector<Bitboard>& cells,
+                     long max_attempts = 50'000'000) const;
+
+private:
+    struct Position {
+        Placement placement;
+        Bitboard cells;
+        Bitboard halo;  // cells plus the cells around them (for no_touch)
+    };
+    std::vector<ShipSpec> fleet_;
+    BoardSize board_;
+    bool no_touch_;
+    std::vector<std::vector<Position>> positions_;  // per ship, every on-board position
+};
+
+}  // namespace broadside

@@ -1,0 +1,119 @@
+#include "games/classic/instance.h"
+
+namespace broadside::classic {
+
+std::vector<int> ClassicGame::seats_to_act() const {
+    switch (state_.phase) {
+        case Phase::kPlacement: {
+            std::vector<int> seats;
+            for (int s = 0; s < kSeats; ++s)
+                if (!state_.oceans[s].placed) seats.push_back(s);
+            return seats;
+        }
+        case Phase::kFiring: return {state_.to_move};
+        case Phase::kOver: return {};
+    }
+    return {};
+}
+
+Result<std::vector<GameEvent>> ClassicGame::act(int seat, const json& action, Rng& /*rng*/) {
+    if (seat < 0 || seat >= kSeats) {
+        return make_error("bad_seat", "Seat " + std::to_string(seat) +
+                                          " does not exist; this game has seats 0 and 1.");
+    }
+    auto parsed = parse_action(action, state_.options->board);
+    if (!parsed) return parsed.error();
+    std::vector<GameEvent> events;
+    if (const auto* place = std::get_if<PlaceAction>(&*parsed)) {
+        if (auto st = place_fleet(state_, seat, place->layout); !st) return st.error();
+        const json visible{{"type", "fleet_placed"}, {"seat", seat}};
+        json mine = visible;
+        mine["ships"] = to_json(*parsed)["ships"];
+        events.push_back({mine, std::vector<int>{seat}, visible});
+        if (state_.phase == Phase::kFiring) {
+            events.push_back({{{"type", "firing_starts"}, {"first", state_.first}}, {}, {}});
+        }
+        return events;
+    }
+    const auto& cells = std::get<FireAction>(*parsed).cells;
+    if (auto st = fire(state_, seat, cells, results_); !st) return st.error();
+    json shots = json::array();
+    for (const auto& r : results_) shots.push_back(shot_json(r, *state_.options));
+    events.push_back({{{"type", "shots"}, {"seat", seat}, {"shots", shots}}, {}, {}});
+    if (state_.phase == Phase::kOver) {
+        events.push_back({{{"type", "game_over"}, {"winner", state_.winner}}, {}, {}});
+    }
+    return events;
+}
+
+json ClassicGame::legal_actions(int seat) const {
+    const Observation obs = observe(state_, seat);
+    if (state_.phase == Phase::kPlacement && !obs.placed()) {
+        json ships = json::array();
+        for (const auto& s : obs.fleet()) ships.push_back({{"name", s.name}, {"length", s.length}});
+        return {{"type", "place"},
+                {"ships", ships},
+                {"no_touch", obs.options().no_touch},
+                {"format", "one placement per ship in fleet order, e.g. \"A1 right\", \"C3 down\""}};
+    }
+    if (obs.my_turn()) {
+        json open = json::array();
+        Bitboard::all(obs.board()).without(obs.fired()).for_each([&](int i) {
+            open.push_back(to_string(cell_at(i, obs.board())));
+        });
+        return {{"type", "fire"}, {"count", obs.shots_due()}, {"cells", open}};
+    }
+    return nullptr;
+}
+
+json ClassicGame::result() const {
+    if (state_.phase != Phase::kOver) return nullptr;
+    return {{"winner", state_.winner},
+            {"shots", {state_.shots_fired[0], state_.shots_fired[1]}},
+            {"turns", state_.turns}};
+}
+
+json ClassicGame::reveal() const {
+    json fleets = json::array();
+    for (int s = 0; s < kSeats; ++s) {
+        json ships = json::array();
+        for (const auto& p : state_.oceans[s].layout) ships.push_back(to_string(p));
+        fleets.push_back(ships);
+    }
+    return {{"fleets", fleets}, {"first", state_.first}, {"result", result()}};
+}
+
+namespace {
+
+template <bool kSalvo>
+Result<json> normalize(const json& options) {
+    auto o = parse_options(options, kSalvo);
+    if (!o) return o.error();
+    return to_json(*o);
+}
+
+template <bool kSalvo>
+json describe() {
+    return describe_options(kSalvo);
+}
+
+template <bool kSalvo>
+std::unique_ptr<GameInstance> create(const json& normalized, Rng& rng) {
+    auto o = parse_options(normalized, kSalvo);
+    return std::make_unique<ClassicGame>(
+        new_game(std::make_shared<const Options>(std::move(o.value())), rng));
+}
+
+}  // namespace
+
+GameDefinition classic_definition() {
+    return {"classic", "Battleship: one shot per turn (seed 001)", &normalize<false>,
+            &describe<false>, &create<false>};
+}
+
+GameDefinition salvo_definition() {
+    return {"salvo", "Battleship, Salvo variation: one shot per ship afloat (seed 001)",
+            &normalize<true>, &describe<true>, &create<true>};
+}
+
+}  // namespace broadside::classic

@@ -1,0 +1,134 @@
+#include "games/classic/rules.h"
+
+#include <algorithm>
+
+namespace broadside::classic {
+
+State new_game(std::shared_ptr<const Options> options, Rng& rng) {
+    State s;
+    for (auto& ocean : s.oceans) ocean.ship_at.fill(kNoShip);
+    switch (options->first) {
+        case FirstSeat::kSeat0: s.first = 0; break;
+        case FirstSeat::kSeat1: s.first = 1; break;
+        case FirstSeat::kRandom: s.first = static_cast<int>(rng.below(2)); break;
+    }
+    s.to_move = s.first;
+    s.options = std::move(options);
+    return s;
+}
+
+namespace {
+
+Status check_seat(int seat) {
+    if (seat < 0 || seat >= kSeats) {
+        return make_error("bad_seat", "Seat " + std::to_string(seat) +
+                                          " does not exist; this game has seats 0 and 1.");
+    }
+    return Status::ok_status();
+}
+
+}  // namespace
+
+Status place_fleet(State& state, int seat, const std::vector<Placement>& layout) {
+    if (auto st = check_seat(seat); !st) return st;
+    if (state.phase != Phase::kPlacement || state.oceans[seat].placed) {
+        return make_error("already_placed", "Your fleet is already placed; ships cannot move "
+                                            "once placed.");
+    }
+    const Options& o = *state.options;
+    if (auto st = validate_layout(o.fleet, layout, o.board, o.no_touch); !st) return st;
+
+    Ocean& ocean = state.oceans[seat];
+    ocean.layout = layout;
+    ocean.ship_cells.clear();
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        const Bitboard cells = *ship_cells(layout[i], o.fleet[i].length, o.board);
+        cells.for_each([&](int index) { ocean.ship_at[index] = static_cast<std::int8_t>(i); });
+        ocean.ship_cells.push_back(cells);
+    }
+    ocean.hits.assign(layout.size(), 0);
+    ocean.sunk_at.assign(layout.size(), -1);
+    ocean.ships_afloat = static_cast<int>(layout.size());
+    ocean.placed = true;
+    if (state.oceans[0].placed && state.oceans[1].placed) state.phase = Phase::kFiring;
+    return Status::ok_status();
+}
+
+int shots_due(const State& state, int seat) {
+    const Options& o = *state.options;
+    const Ocean& target = state.oceans[1 - seat];
+    const int open_cells = o.board.cells() - target.shots.count();
+    const int wanted = o.salvo ? state.oceans[seat].ships_afloat : 1;
+    return std::min(wanted, open_cells);
+}
+
+Status fire(State& state, int seat, std::span<const Cell> cells,
+            std::vector<ShotResult>& results) {
+    results.clear();
+    if (auto st = check_seat(seat); !st) return st;
+    if (state.phase == Phase::kPlacement) {
+        return make_error("wrong_phase", "Shots start once both fleets are placed.");
+    }
+    if (state.phase == Phase::kOver) return make_error("game_over", "The game is over.");
+    if (seat != state.to_move) {
+        return make_error("not_your_turn", "It is seat " + std::to_string(state.to_move) +
+                                               "'s turn, not seat " + std::to_string(seat) + "'s.");
+    }
+    const Options& o = *state.options;
+    const int due = shots_due(state, seat);
+    if (static_cast<int>(cells.size()) != due) {
+        return make_error("wrong_shot_count",
+                          o.salvo ? "This salvo must have exactly " + std::to_string(due) +
+                                        " different shots (one per ship you have afloat); got " +
+                                        std::to_string(cells.size()) + "."
+                                  : "Fire exactly one shot per turn; got " +
+                                        std::to_string(cells.size()) + ".");
+    }
+    Ocean& target = state.oceans[1 - seat];
+    // Validate every shot before any lands, so a rejected salvo changes nothing.
+    Bitboard volley;
+    for (const Cell c : cells) {
+        if (!on_board(c, o.board)) {
+            return make_error("off_board", "A shot is off the board: cells go from " +
+                                               board_range(o.board) + ".");
+        }
+        const int index = cell_index(c, o.board);
+        if (target.shots.test(index)) {
+            return make_error("cell_already_fired", to_string(c) +
+                                                        " was already fired at; choose a cell "
+                                                        "you have not shot yet.");
+        }
+        if (volley.test(index)) {
+            return make_error("duplicate_shot", to_string(c) +
+                                                    " appears twice in this salvo; the shots "
+                                                    "must be different.");
+        }
+        volley.set(index);
+    }
+    for (const Cell c : cells) {
+        const int index = cell_index(c, o.board);
+        target.shots.set(index);
+        ShotResult r{c, ShotOutcome::kMiss, target.ship_at[index]};
+        if (r.ship != kNoShip) {
+            target.shot_hits.set(index);
+            r.outcome = ShotOutcome::kHit;
+            if (++target.hits[r.ship] == o.fleet[r.ship].length) {
+                r.outcome = ShotOutcome::kSunk;
+                target.sunk_at[r.ship] = index;
+                --target.ships_afloat;
+            }
+        }
+        results.push_back(r);
+    }
+    state.shots_fired[seat] += static_cast<int>(cells.size());
+    ++state.turns;
+    if (target.ships_afloat == 0) {
+        state.phase = Phase::kOver;
+        state.winner = seat;
+    } else {
+        state.to_move = 1 - seat;
+    }
+    return Status::ok_status();
+}
+
+}  // namespace broadside::classic

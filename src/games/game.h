@@ -1,0 +1,60 @@
+#pragma once
+// The interface every game family implements so that the match layer can host it without
+// knowing its rules. Actions, observations and events cross this boundary as JSON; each game
+// also keeps a typed API of its own for fast simulation.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "core/rng.h"
+
+namespace broadside {
+
+using json = nlohmann::json;
+
+// One thing that happened. `content` is what its audience sees; everyone else sees `redacted`
+// (at least the event's type), so that event numbers stay gap-free for every seat.
+struct GameEvent {
+    json content;
+    std::optional<std::vector<int>> audience;  // nullopt: every seat (and spectators)
+    json redacted;                             // for seats outside the audience
+};
+
+class GameInstance {
+public:
+    virtual ~GameInstance() = default;
+
+    virtual int seat_count() const = 0;
+    // The seats that may act now (several at once during simultaneous phases).
+    virtual std::vector<int> seats_to_act() const = 0;
+    virtual bool is_over() const = 0;
+
+    // Applies one action. On error nothing changes. `rng` is the match's generator.
+    virtual Result<std::vector<GameEvent>> act(int seat, const json& action, Rng& rng) = 0;
+
+    // Everything `seat` may know now, and nothing more: the one place secrets are filtered.
+    virtual json observation(int seat) const = 0;
+    // The actions `seat` may take now, in the compact form documented in docs/protocol.md.
+    virtual json legal_actions(int seat) const = 0;
+    // Winners and scores; meaningful once the game is over.
+    virtual json result() const = 0;
+    // The whole state with every secret: only for finished games.
+    virtual json reveal() const = 0;
+};
+
+// A game family as the registry knows it.
+struct GameDefinition {
+    std::string name;
+    std::string summary;
+    // Validates user options (unknown keys and out-of-range values are errors that name them)
+    // and returns the complete options with every default filled in.
+    Result<json> (*normalize_options)(const json& options);
+    json (*describe_options)();  // each option with its default and allowed values
+    std::unique_ptr<GameInstance> (*create)(const json& normalized_options, Rng& rng);
+};
+
+}  // namespace broadside

@@ -1,0 +1,130 @@
+#include "match/match.h"
+
+#include <algorithm>
+
+#include "match/registry.h"
+
+namespace broadside {
+
+Result<Match> Match::create(const std::string& game, const json& options, std::uint64_t seed) {
+    auto def = find_game(game);
+    if (!def) return def.error();
+    auto normalized = (*def)->normalize_options(options);
+    if (!normalized) return normalized.error();
+    Match m;
+    m.game_ = *def;
+    m.options_ = *normalized;
+    m.seed_ = seed;
+    m.rng_ = std::make_unique<Rng>(seed);
+    m.instance_ = m.game_->create(m.options_, *m.rng_);
+    return m;
+}
+
+json Match::view(const LoggedEvent& e, int seat) const {
+    const auto& aud = e.event.audience;
+    const bool sees = !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
+    json j = sees ? e.event.content : e.event.redacted;
+    if (!sees) j["redacted"] = true;
+    j["n"] = e.number;
+    return j;
+}
+
+Result<std::vector<json>> Match::act(int seat, const json& action) {
+    if (seat < 0 || seat >= seat_count()) {
+        return make_error("bad_seat", "Seat " + std::to_string(seat) + " does not exist; seats "
+                                      "are 0 to " + std::to_string(seat_count() - 1) + ".");
+    }
+    if (instance_->is_over()) return make_error("game_over", "The match is over.");
+    auto events = instance_->act(seat, action, *rng_);
+    if (!events) return events.error();
+    actions_.push_back({seat, action});
+    std::vector<json> seen;
+    for (auto& e : *events) {
+        log_.push_back({last_event_number() + 1, std::move(e)});
+        seen.push_back(view(log_.back(), seat));
+    }
+    return seen;
+}
+
+std::vector<json> Match::events_for(int seat, std::int64_t after) const {
+    std::vector<json> out;
+    for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size(); ++i) {
+        out.push_back(view(log_[i], seat));
+    }
+    return out;
+}
+
+json Match::record_unchecked() const {
+    json actions = json::array();
+    for (const auto& a : actions_) actions.push_back({{"seat", a.seat}, {"action", a.action}});
+    json events = json::array();
+    for (const auto& e : log_) {
+        json j = e.event.content;
+        j["n"] = e.number;
+        events.push_back(j);
+    }
+    return {{"format", "broadside-record"},
+            {"version", 1},
+            {"game", game_->name},
+            {"options", options_},
+            {"seed", seed_},
+            {"actions", actions},
+            {"events", events},
+            {"over", instance_->is_over()},
+            {"result", instance_->result()},
+            {"reveal", instance_->is_over() ? instance_->reveal() : json(nullptr)}};
+}
+
+Result<json> Match::record() const {
+    if (!instance_->is_over()) {
+        return make_error("match_not_over", "The full record is revealed only when the match is "
+                                            "over.");
+    }
+    return record_unchecked();
+}
+
+Result<Match> replay(const json& record) {
+    auto bad = [](const std::string& why) { return make_error("bad_record", why); };
+    if (!record.is_object() || record.value("format", "") != "broadside-record") {
+        return bad("Not a Broadside record (expected \"format\": \"broadside-record\").");
+    }
+    if (!record.contains("game") || !record["game"].is_string() ||
+        !record.contains("seed") || !record["seed"].is_number_unsigned() ||
+        !record.contains("actions") || !record["actions"].is_array()) {
+        return bad("A record needs \"game\", \"seed\" and \"actions\".");
+    }
+    auto m = Match::create(record["game"].get<std::string>(), record.value("options", json::object()),
+                           record["seed"].get<std::uint64_t>());
+    if (!m) return m.error();
+    std::size_t index = 0;
+    for (const auto& a : record["actions"]) {
+        ++index;
+        if (!a.is_object() || !a.contains("seat") || !a["seat"].is_number_integer() ||
+            !a.contains("action")) {
+            return bad("Action " + std::to_string(index) + " needs \"seat\" and \"action\".");
+        }
+        auto r = m->act(a["seat"].get<int>(), a["action"]);
+        if (!r) {
+            return make_error("replay_mismatch", "Action " + std::to_string(index) +
+                                                     " was rejected on replay: " + r.error().message);
+        }
+    }
+    if (record.contains("events")) {
+        const json expected = record["events"];
+        const json actual = m->record_unchecked()["events"];
+        const std::size_t n = std::max(expected.size(), actual.size());
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i >= expected.size() || i >= actual.size() || expected[i] != actual[i]) {
+                return make_error(
+                    "replay_mismatch",
+                    "Event " + std::to_string(i + 1) + " differs: the record says " +
+                        (i < expected.size() ? expected[i].dump() : std::string("nothing")) +
+                        ", the replay gives " +
+                        (i < actual.size() ? actual[i].dump() : std::string("nothing")) + ".");
+            }
+        }
+    }
+    return m;
+}
+
+}  // namespace broadside

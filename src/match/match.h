@@ -1,0 +1,72 @@
+#pragma once
+// A match: one game instance, its seeded generator, the numbered event log and the record.
+// Every event gets the next number; a seat outside an event's audience receives the number with
+// the content redacted, so "everything after N" never has gaps and never leaks.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/game.h"
+
+namespace broadside {
+
+struct LoggedEvent {
+    std::int64_t number = 0;  // 1, 2, 3, ...
+    GameEvent event;
+};
+
+struct RecordedAction {
+    int seat = 0;
+    json action;
+};
+
+class Match {
+public:
+    // Validates the options (filling defaults) and starts the match.
+    static Result<Match> create(const std::string& game, const json& options, std::uint64_t seed);
+
+    const std::string& game() const { return game_->name; }
+    const json& options() const { return options_; }
+    std::uint64_t seed() const { return seed_; }
+    int seat_count() const { return instance_->seat_count(); }
+    bool is_over() const { return instance_->is_over(); }
+    std::vector<int> seats_to_act() const { return instance_->seats_to_act(); }
+    std::int64_t last_event_number() const { return static_cast<std::int64_t>(log_.size()); }
+
+    // Applies an action for a seat; returns the new events as that seat sees them. On error the
+    // match is unchanged and nothing is logged.
+    Result<std::vector<json>> act(int seat, const json& action);
+
+    // Events numbered after `after`, as `seat` sees them (seat -1: a spectator, public only).
+    std::vector<json> events_for(int seat, std::int64_t after = 0) const;
+    json observation(int seat) const { return instance_->observation(seat); }
+    json legal_actions(int seat) const { return instance_->legal_actions(seat); }
+    json result() const { return instance_->result(); }
+
+    // The record: game, options, seed, actions, and every event unredacted. Only complete once
+    // the match is over; before that it is an error to ask (secrets would leak).
+    Result<json> record() const;
+    // The same without the over-check, for saving an unfinished match locally.
+    json record_unchecked() const;
+
+    // Typed access for built-in bots, which read the game's own observation type.
+    const GameInstance& instance() const { return *instance_; }
+
+private:
+    Match() = default;
+    json view(const LoggedEvent& e, int seat) const;
+
+    const GameDefinition* game_ = nullptr;
+    json options_;
+    std::uint64_t seed_ = 0;
+    std::unique_ptr<Rng> rng_;
+    std::unique_ptr<GameInstance> instance_;
+    std::vector<LoggedEvent> log_;
+    std::vector<RecordedAction> actions_;
+};
+
+// Re-runs a record and checks that every event matches; an error names the first difference.
+Result<Match> replay(const json& record);
+
+}  // namespace broadside
