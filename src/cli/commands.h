@@ -13,5 +13,7 @@ void add_play_command(CLI::App& app, Runner& run);
 void add_sim_command(CLI::App& app, Runner& run);
 void add_bench_command(CLI::App& app, Runner& run);
 void add_replay_command(CLI::App& app, Runner& run);
+void add_engine_command(CLI::App& app, Runner& run);
+void add_referee_command(CLI::App& app, Runner& run);
 
 }  // namespace broadside::cli

@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
     add_sim_command(app, run);
     add_bench_command(app, run);
     add_replay_command(app, run);
+    add_engine_command(app, run);
+    add_referee_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

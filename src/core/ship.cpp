@@ -1,6 +1,7 @@
 #include "core/ship.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <functional>
 
@@ -43,7 +44,9 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
                                                " ships, one placement each (got " +
                                                std::to_string(layout.size()) + ").");
     }
-    std::vector<Bitboard> placed;
+    // Fleets have at most 26 ships (options validation), so no allocation is needed here.
+    if (fleet.size() > 26) return make_error("bad_placement", "A fleet has at most 26 ships.");
+    std::array<Bitboard, 26> placed;
     for (std::size_t i = 0; i < fleet.size(); ++i) {
         const auto cells = ship_cells(layout[i], fleet[i].length, board);
         if (!cells) {
@@ -51,7 +54,7 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
                                                " does not fit on the board (" +
                                                board_range(board) + ").");
         }
-        for (std::size_t j = 0; j < placed.size(); ++j) {
+        for (std::size_t j = 0; j < i; ++j) {
             if (placed[j].intersects(*cells)) {
                 return make_error("overlap", "The " + fleet[i].name + " at " +
                                                  to_string(layout[i]) + " overlaps the " +
@@ -65,7 +68,7 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
                                                   "at corners.");
             }
         }
-        placed.push_back(*cells);
+        placed[i] = *cells;
     }
     return Status::ok_status();
 }

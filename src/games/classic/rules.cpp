@@ -57,14 +57,15 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
 int shots_due(const State& state, int seat) {
     const Options& o = *state.options;
     const Ocean& target = state.oceans[1 - seat];
-    const int open_cells = o.board.cells() - target.shots.count();
+    const int open_cells = o.board.cells() - target.shots_count;
     const int wanted = o.salvo ? state.oceans[seat].ships_afloat : 1;
     return std::min(wanted, open_cells);
 }
 
-Status fire(State& state, int seat, std::span<const Cell> cells,
-            std::vector<ShotResult>& results) {
-    results.clear();
+namespace {
+
+// The reasons a turn cannot be fired, kept out of line so the legal path stays short.
+[[gnu::noinline, gnu::cold]] Status turn_error(const State& state, int seat, std::size_t count) {
     if (auto st = check_seat(seat); !st) return st;
     if (state.phase == Phase::kPlacement) {
         return make_error("wrong_phase", "Shots start once both fleets are placed.");
@@ -74,40 +75,64 @@ Status fire(State& state, int seat, std::span<const Cell> cells,
         return make_error("not_your_turn", "It is seat " + std::to_string(state.to_move) +
                                                "'s turn, not seat " + std::to_string(seat) + "'s.");
     }
-    const Options& o = *state.options;
     const int due = shots_due(state, seat);
-    if (static_cast<int>(cells.size()) != due) {
-        return make_error("wrong_shot_count",
-                          o.salvo ? "This salvo must have exactly " + std::to_string(due) +
-                                        " different shots (one per ship you have afloat); got " +
-                                        std::to_string(cells.size()) + "."
-                                  : "Fire exactly one shot per turn; got " +
-                                        std::to_string(cells.size()) + ".");
+    return make_error("wrong_shot_count",
+                      state.options->salvo
+                          ? "This salvo must have exactly " + std::to_string(due) +
+                                " different shots (one per ship you have afloat); got " +
+                                std::to_string(count) + "."
+                          : "Fire exactly one shot per turn; got " + std::to_string(count) + ".");
+}
+
+[[gnu::noinline, gnu::cold]] Status target_error(const State& state, int seat, Cell c,
+                                                 bool duplicate) {
+    const Options& o = *state.options;
+    if (!on_board(c, o.board)) {
+        return make_error("off_board",
+                          "A shot is off the board: cells go from " + board_range(o.board) + ".");
     }
+    if (duplicate) {
+        return make_error("duplicate_shot", to_string(c) +
+                                                " appears twice in this salvo; the shots must be "
+                                                "different.");
+    }
+    (void)seat;
+    return make_error("cell_already_fired",
+                      to_string(c) + " was already fired at; choose a cell you have not shot yet.");
+}
+
+}  // namespace
+
+Status fire(State& state, int seat, std::span<const Cell> cells,
+            std::vector<ShotResult>& results) {
+    results.clear();
+    if (seat < 0 || seat >= kSeats || state.phase != Phase::kFiring || seat != state.to_move ||
+        static_cast<int>(cells.size()) != shots_due(state, seat)) {
+        return turn_error(state, seat, cells.size());
+    }
+    const Options& o = *state.options;
     Ocean& target = state.oceans[1 - seat];
     // Validate every shot before any lands, so a rejected salvo changes nothing.
-    Bitboard volley;
-    for (const Cell c : cells) {
-        if (!on_board(c, o.board)) {
-            return make_error("off_board", "A shot is off the board: cells go from " +
-                                               board_range(o.board) + ".");
+    if (cells.size() == 1) {
+        const Cell c = cells[0];
+        if (!on_board(c, o.board) || target.shots.test(cell_index(c, o.board))) {
+            return target_error(state, seat, c, false);
         }
-        const int index = cell_index(c, o.board);
-        if (target.shots.test(index)) {
-            return make_error("cell_already_fired", to_string(c) +
-                                                        " was already fired at; choose a cell "
-                                                        "you have not shot yet.");
+    } else {
+        Bitboard volley;
+        for (const Cell c : cells) {
+            if (!on_board(c, o.board) || target.shots.test(cell_index(c, o.board))) {
+                return target_error(state, seat, c, false);
+            }
+            const int index = cell_index(c, o.board);
+            if (volley.test(index)) return target_error(state, seat, c, true);
+            volley.set(index);
         }
-        if (volley.test(index)) {
-            return make_error("duplicate_shot", to_string(c) +
-                                                    " appears twice in this salvo; the shots "
-                                                    "must be different.");
-        }
-        volley.set(index);
     }
     for (const Cell c : cells) {
         const int index = cell_index(c, o.board);
         target.shots.set(index);
+        ++target.shots_count;
         ShotResult r{c, ShotOutcome::kMiss, target.ship_at[index]};
         if (r.ship != kNoShip) {
             target.shot_hits.set(index);

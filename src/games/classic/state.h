@@ -26,6 +26,7 @@ struct Ocean {
     std::vector<int> sunk_at;  // per ship: the cell index of the shot that sank it, or -1
     int ships_afloat = 0;
     Bitboard shots;      // cells the opponent has fired at
+    int shots_count = 0;  // shots.count(), kept to avoid recounting every turn
     Bitboard shot_hits;  // the subset that hit a ship
 };
 

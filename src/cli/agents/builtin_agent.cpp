@@ -1,0 +1,38 @@
+#include "cli/agents/builtin_agent.h"
+
+#include "ai/classic/bots.h"
+#include "ai/classic/self_play.h"
+#include "games/classic/instance.h"
+
+namespace broadside::cli {
+
+void ClassicBuiltinAgent::start(const Match& match, int seat, const std::string& /*match_id*/) {
+    rng_ = Rng(classic::bot_seed(match.seed(), seat));
+    bot_->new_game();
+}
+
+protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int64_t /*seen*/,
+                                         int /*time_ms*/) {
+    const auto& game = dynamic_cast<const classic::ClassicGame&>(match.instance());
+    const classic::Observation obs = game.observe_seat(seat);
+    if (obs.phase() == classic::Phase::kPlacement) {
+        return {classic::to_json(classic::Action{classic::PlaceAction{bot_->place(obs, rng_)}}),
+                std::nullopt};
+    }
+    std::vector<Cell> cells;
+    bot_->shoot(obs, rng_, cells);
+    return {classic::to_json(classic::Action{classic::FireAction{cells}}), std::nullopt};
+}
+
+Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
+                                                            const std::string& name) {
+    if (game != "classic" && game != "salvo") {
+        return make_error("unknown_bot", "There are no built-in bots for " + game + " yet.");
+    }
+    auto bot = classic::make_bot(name);
+    if (!bot) return bot.error();
+    return std::unique_ptr<protocol::Agent>(
+        std::make_unique<ClassicBuiltinAgent>(std::move(bot.value())));
+}
+
+}  // namespace broadside::cli

@@ -1,0 +1,31 @@
+#pragma once
+// A built-in bot as a referee seat ("builtin:NAME"). It reads its seat's typed observation,
+// the same information the protocol sends a child process.
+#include <memory>
+#include <string>
+
+#include "ai/classic/bot.h"
+#include "core/rng.h"
+#include "protocol/agent.h"
+
+namespace broadside::cli {
+
+class ClassicBuiltinAgent final : public protocol::Agent {
+public:
+    explicit ClassicBuiltinAgent(std::unique_ptr<classic::Bot> bot) : bot_(std::move(bot)) {}
+    std::string describe() const override { return "builtin:" + bot_->name(); }
+    void start(const Match& match, int seat, const std::string& match_id) override;
+    protocol::Reply act(const Match& match, int seat, std::int64_t seen_events,
+                        int time_ms) override;
+    void end(const Match&, int, const std::string&) override {}
+
+private:
+    std::unique_ptr<classic::Bot> bot_;
+    Rng rng_{0};
+};
+
+// "builtin:NAME" for `game`, or an error naming the bots there are.
+Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
+                                                            const std::string& name);
+
+}  // namespace broadside::cli
