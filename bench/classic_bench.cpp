@@ -1,6 +1,7 @@
 // Benchmarks of the classic engine and its bots (Google Benchmark). Results and the command that
 // produced them live in docs/performance.md. Run from a release build:
-//   build/release/bench/broadside_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only
+//   build/release/bench/broadside_bench --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only
 #include <benchmark/benchmark.h>
 
 #include "ai/classic/bots.h"

@@ -29,9 +29,8 @@ int run_shooter_bench(const BenchArgs& args) {
 
     std::vector<double> shots, volleys, ms_per_shot;
     for (long i = 0; i < args.games; ++i) {
-        auto r = classic::target_practice(options, **bot,
-                                          derive_seed(args.seed, static_cast<std::uint64_t>(i)),
-                                          true);
+        auto r = classic::target_practice(
+            options, **bot, derive_seed(args.seed, static_cast<std::uint64_t>(i)), true);
         shots.push_back(r.shots);
         volleys.push_back(r.volleys);
         ms_per_shot.insert(ms_per_shot.end(), r.ms_per_shot.begin(), r.ms_per_shot.end());
@@ -62,9 +61,10 @@ int run_shooter_bench(const BenchArgs& args) {
     std::printf("shooter %s, %s%s, %ld games against uniformly random fleets, seed %llu\n\n",
                 args.bot.c_str(), args.game.c_str(), options->no_touch ? " (no_touch)" : "",
                 args.games, static_cast<unsigned long long>(args.seed));
-    std::printf("shots to sink the fleet: mean %.2f (95%% CI %.2f to %.2f), median %.1f, "
-                "10th percentile %.0f, 90th percentile %.0f, max %.0f\n",
-                s.mean, s.mean_ci.low, s.mean_ci.high, s.median, s.p10, s.p90, s.max);
+    std::printf(
+        "shots to sink the fleet: mean %.2f (95%% CI %.2f to %.2f), median %.1f, "
+        "10th percentile %.0f, 90th percentile %.0f, max %.0f\n",
+        s.mean, s.mean_ci.low, s.mean_ci.high, s.median, s.p10, s.p90, s.max);
     if (options->salvo) std::printf("salvos to sink the fleet: mean %.2f\n", v.mean);
     std::printf("time per shot: mean %.4f ms, 99th percentile %.4f ms\n\n", t.mean, t.p99);
     std::cout << render_histogram(make_histogram(shots));

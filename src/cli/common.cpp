@@ -7,8 +7,9 @@
 namespace broadside::cli {
 
 void add_classic_flags(CLI::App& cmd, ClassicFlags& flags) {
-    cmd.add_option("--options", flags.options_json,
-                   "Game options as JSON, e.g. '{\"rows\":8,\"cols\":8}' (see docs/rules/classic.md)");
+    cmd.add_option(
+        "--options", flags.options_json,
+        "Game options as JSON, e.g. '{\"rows\":8,\"cols\":8}' (see docs/rules/classic.md)");
     cmd.add_flag("--no-touch", flags.no_touch,
                  "House rule: ships may not touch, not even at a corner");
     cmd.add_option("--announce", flags.announce, "What a hit announces: ship (default) or hit-only")
@@ -38,7 +39,11 @@ std::shared_ptr<const classic::Options> classic_options(const std::string& game,
     return std::make_shared<const classic::Options>(std::move(typed.value()));
 }
 
-bool stderr_is_terminal() { return isatty(STDERR_FILENO) != 0; }
-bool stdout_is_terminal() { return isatty(STDOUT_FILENO) != 0; }
+bool stderr_is_terminal() {
+    return isatty(STDERR_FILENO) != 0;
+}
+bool stdout_is_terminal() {
+    return isatty(STDOUT_FILENO) != 0;
+}
 
 }  // namespace broadside::cli

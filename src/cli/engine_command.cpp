@@ -15,20 +15,18 @@ namespace {
 
 int run_engine() {
     std::random_device entropy;
-    protocol::Engine engine([&entropy] {
-        return (static_cast<std::uint64_t>(entropy()) << 32U) | entropy();
-    });
+    protocol::Engine engine(
+        [&entropy] { return (static_cast<std::uint64_t>(entropy()) << 32U) | entropy(); });
     LineReader reader(STDIN_FILENO, protocol::kMaxLineBytes);
     while (auto line = reader.next()) {
         if (line->text.find_first_not_of(" \t") == std::string::npos && !line->too_long) continue;
         nlohmann::json response =
-            line->too_long ? protocol::error_response(
-                                 "line_too_long", "A request line may be at most " +
-                                                      std::to_string(protocol::kMaxLineBytes) +
-                                                      " bytes.")
-                           : engine.handle_line(line->text);
-        std::cout << response.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                  << "\n"
+            line->too_long
+                ? protocol::error_response("line_too_long",
+                                           "A request line may be at most " +
+                                               std::to_string(protocol::kMaxLineBytes) + " bytes.")
+                : engine.handle_line(line->text);
+        std::cout << response.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"
                   << std::flush;
         if (engine.quit_requested()) break;
     }

@@ -14,7 +14,8 @@ Histogram make_histogram(const std::vector<double>& values, int max_bins) {
     h.width = std::max(1, (high - low + max_bins) / max_bins);
     h.start = low - low % h.width;
     h.counts.assign(static_cast<std::size_t>((high - h.start) / h.width + 1), 0);
-    for (double v : values) ++h.counts[static_cast<std::size_t>((static_cast<int>(v) - h.start) / h.width)];
+    for (double v : values)
+        ++h.counts[static_cast<std::size_t>((static_cast<int>(v) - h.start) / h.width)];
     return h;
 }
 

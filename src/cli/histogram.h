@@ -8,7 +8,7 @@
 namespace broadside::cli {
 
 struct Histogram {
-    int start = 0;      // the first bin covers [start, start + width)
+    int start = 0;  // the first bin covers [start, start + width)
     int width = 1;
     std::vector<long> counts;
 };

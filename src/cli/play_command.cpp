@@ -1,12 +1,102 @@
-// `broadside play`: placeholder until the terminal game lands (see play_session.cpp).
+// `broadside play classic|salvo`: a game in the terminal against a built-in bot. This file reads
+// the flags and sets the match up; play_session.cpp runs the game.
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include <unistd.h>
+
+#include "ai/classic/bots.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/play_session.h"
+#include "match/match.h"
 
 namespace broadside::cli {
 
+namespace {
+
+struct PlayArgs {
+    std::string game;
+    std::string bot = classic::default_bot_name();
+    std::uint64_t seed = 0;
+    bool has_seed = false;
+    std::string save;
+    std::string first;
+    ClassicFlags flags;
+};
+
+// Short enough to read aloud and type back in.
+std::uint64_t fresh_seed() {
+    std::random_device device;
+    return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
+}
+
+bool colour_wanted() {
+    const char* no_colour = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    return stdout_is_terminal() && (no_colour == nullptr || *no_colour == '\0') &&
+           !(term != nullptr && std::string(term) == "dumb");
+}
+
+int run_play(const PlayArgs& args) {
+    json options = classic_options_json(args.flags);
+    if (args.first == "me") options["first"] = 0;
+    if (args.first == "bot") options["first"] = 1;
+    if (args.first == "random") options["first"] = "random";
+    auto bot = classic::make_bot(args.bot);
+    if (!bot) throw UsageError(bot.error().message);
+    const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
+    auto match = Match::create(args.game, options, seed);
+    if (!match) throw UsageError(match.error().message);
+    if (!args.save.empty()) {
+        // Find out now, not after the game, that the record cannot be written.
+        std::ofstream probe(args.save, std::ios::app);
+        if (!probe) throw UsageError("cannot write --save file " + args.save);
+    }
+    PlaySettings settings;
+    settings.bot_name = args.bot;
+    settings.save_path = args.save;
+    settings.colour = colour_wanted();
+    settings.clear_screen = stdout_is_terminal();
+    settings.echo_input = isatty(STDIN_FILENO) == 0;
+    return run_play_session(*match, **bot, settings, std::cin, std::cout);
+}
+
+std::string bot_list() {
+    std::string names;
+    for (const auto& n : classic::bot_names()) names += (names.empty() ? "" : ", ") + n;
+    return names;
+}
+
+}  // namespace
+
 void add_play_command(CLI::App& app, Runner& run) {
+    auto args = std::make_shared<PlayArgs>();
     auto* cmd = app.add_subcommand("play", "Play in the terminal against a bot");
-    cmd->callback([&run] { run = [] { return kExitFailure; }; });
+    cmd->footer(
+        "You are seat 0. Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with "
+        "'B7' (Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command.");
+    cmd->add_option("game", args->game, "classic or salvo")
+        ->required()
+        ->check(CLI::IsMember({"classic", "salvo"}));
+    cmd->add_option("--bot", args->bot, "The opponent: " + bot_list())->capture_default_str();
+    auto* seed = cmd->add_option("--seed", args->seed,
+                                 "Seed; the same seed and the same moves give the same game "
+                                 "(default: a fresh one, printed)");
+    cmd->add_option("--save", args->save,
+                    "Write the match record to FILE at the end (or on quit); check it with "
+                    "'broadside replay FILE'");
+    cmd->add_option("--first", args->first,
+                    "Who fires first: me, bot or random (default: the "
+                    "options' \"first\", random)")
+        ->check(CLI::IsMember({"me", "bot", "random"}));
+    add_classic_flags(*cmd, args->flags);
+    cmd->callback([args, seed, &run] {
+        args->has_seed = seed->count() > 0;
+        run = [args] { return run_play(*args); };
+    });
 }
 
 }  // namespace broadside::cli

@@ -89,9 +89,9 @@ int run_referee(const RefereeArgs& args) {
     nlohmann::json faults = nlohmann::json::array();
     for (long g = 0; g < args.games; ++g) {
         const std::string id = "g" + std::to_string(g + 1);
-        auto outcome = protocol::referee_match(
-            config, derive_seed(args.seed, static_cast<std::uint64_t>(g)), seat_agents,
-            seat_fallbacks, id);
+        auto outcome =
+            protocol::referee_match(config, derive_seed(args.seed, static_cast<std::uint64_t>(g)),
+                                    seat_agents, seat_fallbacks, id);
         if (outcome.winners.size() == 1) {
             ++wins[static_cast<std::size_t>(outcome.winners[0])];
         } else {
@@ -104,9 +104,11 @@ int run_referee(const RefereeArgs& args) {
                               {"detail", f.fault.detail},
                               {"forfeit", outcome.forfeited}});
             if (!args.json) {
-                std::cerr << "game " << g + 1 << ": seat " << f.seat << " (" << args.seats[static_cast<std::size_t>(f.seat)]
-                          << ") " << f.fault.kind << ": " << f.fault.detail
-                          << (outcome.forfeited ? " -- forfeits the game" : " -- default action played")
+                std::cerr << "game " << g + 1 << ": seat " << f.seat << " ("
+                          << args.seats[static_cast<std::size_t>(f.seat)] << ") " << f.fault.kind
+                          << ": " << f.fault.detail
+                          << (outcome.forfeited ? " -- forfeits the game"
+                                                : " -- default action played")
                           << "\n";
             }
         }
@@ -119,13 +121,14 @@ int run_referee(const RefereeArgs& args) {
         nlohmann::json seat_list = nlohmann::json::array();
         for (std::size_t s = 0; s < seats; ++s) {
             const auto ci = wilson_interval(wins[s], args.games);
-            seat_list.push_back({{"agent", args.seats[s]},
-                                 {"wins", wins[s]},
-                                 {"win_rate", static_cast<double>(wins[s]) / static_cast<double>(args.games)},
-                                 {"win_rate_ci", {ci.low, ci.high}}});
+            seat_list.push_back(
+                {{"agent", args.seats[s]},
+                 {"wins", wins[s]},
+                 {"win_rate", static_cast<double>(wins[s]) / static_cast<double>(args.games)},
+                 {"win_rate_ci", {ci.low, ci.high}}});
         }
         nlohmann::json j{{"game", args.game}, {"games", args.games}, {"seed", args.seed},
-                         {"wins", wins},      {"shared", shared},     {"seats", seat_list},
+                         {"wins", wins},      {"shared", shared},    {"seats", seat_list},
                          {"faults", faults}};
         std::cout << j.dump(2) << "\n";
         return kExitOk;
@@ -134,8 +137,9 @@ int run_referee(const RefereeArgs& args) {
     for (std::size_t s = 0; s < seats; ++s) {
         const auto ci = wilson_interval(wins[s], args.games);
         char line[256];
-        std::snprintf(line, sizeof line, "  seat %zu  wins %ld  %.1f%%  (95%% CI %.1f%% to %.1f%%)  ",
-                      s, wins[s], 100.0 * static_cast<double>(wins[s]) / static_cast<double>(args.games),
+        std::snprintf(line, sizeof line,
+                      "  seat %zu  wins %ld  %.1f%%  (95%% CI %.1f%% to %.1f%%)  ", s, wins[s],
+                      100.0 * static_cast<double>(wins[s]) / static_cast<double>(args.games),
                       100 * ci.low, 100 * ci.high);
         std::cout << line << args.seats[s] << "\n";
     }

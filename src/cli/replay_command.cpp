@@ -1,6 +1,7 @@
 // `broadside replay FILE`: re-runs saved records and fails loudly if any event differs.
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -30,8 +31,7 @@ int run_replay(const std::string& path, bool quiet) {
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             auto j = nlohmann::json::parse(line, nullptr, false);
             if (j.is_discarded()) {
-                std::cerr << "error: " << path << " line " << line_number
-                          << " is not valid JSON\n";
+                std::cerr << "error: " << path << " line " << line_number << " is not valid JSON\n";
                 return kExitFailure;
             }
             records.push_back(std::move(j));
@@ -65,7 +65,8 @@ void add_replay_command(CLI::App& app, Runner& run) {
     auto* cmd = app.add_subcommand("replay", "Re-run saved records and check every event");
     cmd->add_option("file", *path, "A record saved by play --save or sim --save")->required();
     cmd->add_flag("--quiet", *quiet, "Only print the total");
-    cmd->callback([path, quiet, &run] { run = [path, quiet] { return run_replay(*path, *quiet); }; });
+    cmd->callback(
+        [path, quiet, &run] { run = [path, quiet] { return run_replay(*path, *quiet); }; });
 }
 
 }  // namespace broadside::cli

@@ -82,8 +82,9 @@ int run_sim(const SimArgs& args) {
     auto options = classic_options(args.game, args.flags);
     const auto bot_list = split_names(args.bots);
     if (bot_list.size() != 2) {
-        throw UsageError("--bots takes two bot names separated by a comma, one per seat, e.g. "
-                         "density,hunt.");
+        throw UsageError(
+            "--bots takes two bot names separated by a comma, one per seat, e.g. "
+            "density,hunt.");
     }
     for (const auto& name : bot_list) {
         if (auto b = classic::make_bot(name); !b) throw UsageError(b.error().message);
@@ -143,7 +144,8 @@ int run_sim(const SimArgs& args) {
         ++wins[static_cast<std::size_t>(s.winner)];
         if (s.winner == s.first) ++first_mover_wins;
         winner_shots.push_back(s.shots[static_cast<std::size_t>(s.winner)]);
-        winner_turns.push_back(static_cast<double>(s.winner == s.first ? (s.turns + 1) / 2 : s.turns / 2));
+        winner_turns.push_back(
+            static_cast<double>(s.winner == s.first ? (s.turns + 1) / 2 : s.turns / 2));
         shots_when_winning[static_cast<std::size_t>(s.winner)].push_back(
             s.shots[static_cast<std::size_t>(s.winner)]);
     }
@@ -185,22 +187,26 @@ int run_sim(const SimArgs& args) {
         return kExitOk;
     }
 
-    std::cout << args.game << ": " << bot_list[0] << " (seat 0) vs " << bot_list[1]
-              << " (seat 1), " << n << " games, seed " << args.seed << "\n\n";
+    std::cout << args.game << ": " << bot_list[0] << " (seat 0) vs " << bot_list[1] << " (seat 1), "
+              << n << " games, seed " << args.seed << "\n\n";
     for (std::size_t s = 0; s < 2; ++s) {
         const auto ci = wilson_interval(wins[s], n);
-        std::cout << "  seat " << s << "  " << bot_list[s] << std::string(12 - std::min<std::size_t>(11, bot_list[s].size()), ' ')
-                  << "wins " << wins[s] << "  " << percent(static_cast<double>(wins[s]) / static_cast<double>(n))
-                  << "  (95% CI " << percent(ci.low) << " to " << percent(ci.high) << ")\n";
+        std::cout << "  seat " << s << "  " << bot_list[s]
+                  << std::string(12 - std::min<std::size_t>(11, bot_list[s].size()), ' ') << "wins "
+                  << wins[s] << "  "
+                  << percent(static_cast<double>(wins[s]) / static_cast<double>(n)) << "  (95% CI "
+                  << percent(ci.low) << " to " << percent(ci.high) << ")\n";
     }
     const auto fm = wilson_interval(first_mover_wins, n);
-    std::cout << "  the seat that fired first won " << percent(static_cast<double>(first_mover_wins) / static_cast<double>(n))
+    std::cout << "  the seat that fired first won "
+              << percent(static_cast<double>(first_mover_wins) / static_cast<double>(n))
               << " (95% CI " << percent(fm.low) << " to " << percent(fm.high) << ")\n\n";
     std::cout << "shots fired by the winner: mean " << fixed(shots.mean) << " (95% CI "
               << fixed(shots.mean_ci.low) << " to " << fixed(shots.mean_ci.high) << "), median "
               << fixed(shots.median, 1) << ", 10th percentile " << fixed(shots.p10, 0)
               << ", 90th percentile " << fixed(shots.p90, 0) << "\n";
-    if (options->salvo) std::cout << "salvos fired by the winner: mean " << fixed(turns.mean) << "\n";
+    if (options->salvo)
+        std::cout << "salvos fired by the winner: mean " << fixed(turns.mean) << "\n";
     std::cout << "\n" << render_histogram(hist);
     return kExitOk;
 }

@@ -22,17 +22,20 @@ Result<Cell> parse_cell(std::string_view text, BoardSize board) {
     }
     const std::string quoted = "\"" + std::string(text) + "\"";
     if (compact.empty()) {
-        return make_error("bad_cell", "Expected a cell such as B7 (a row letter then a column "
-                                      "number), but got nothing.");
+        return make_error("bad_cell",
+                          "Expected a cell such as B7 (a row letter then a column "
+                          "number), but got nothing.");
     }
     if (compact.size() > 3) {
-        return make_error("bad_cell", quoted + " is not a cell: use a row letter and a column "
-                                               "number, such as B7.");
+        return make_error("bad_cell", quoted +
+                                          " is not a cell: use a row letter and a column "
+                                          "number, such as B7.");
     }
     const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(compact[0])));
     if (letter < 'A' || letter > 'Z') {
-        return make_error("bad_cell", quoted + " is not a cell: it must start with a row letter "
-                                               "(A-" +
+        return make_error("bad_cell", quoted +
+                                          " is not a cell: it must start with a row letter "
+                                          "(A-" +
                                           std::string(1, static_cast<char>('A' + board.rows - 1)) +
                                           "), such as B7.");
     }
@@ -44,15 +47,16 @@ Result<Cell> parse_cell(std::string_view text, BoardSize board) {
     int col = 0;
     for (char d : digits) {
         if (d < '0' || d > '9') {
-            return make_error("bad_cell", quoted + " is not a cell: after the row letter comes a "
-                                                   "column number, such as B7.");
+            return make_error("bad_cell", quoted +
+                                              " is not a cell: after the row letter comes a "
+                                              "column number, such as B7.");
         }
         col = col * 10 + (d - '0');
     }
     const Cell cell{letter - 'A', col - 1};
     if (!on_board(cell, board)) {
-        return make_error("off_board", quoted + " is off the board: cells go from " +
-                                           board_range(board) + ".");
+        return make_error("off_board",
+                          quoted + " is off the board: cells go from " + board_range(board) + ".");
     }
     return cell;
 }

@@ -30,8 +30,12 @@ struct Cell {
 constexpr bool on_board(Cell c, BoardSize b) {
     return c.row >= 0 && c.row < b.rows && c.col >= 0 && c.col < b.cols;
 }
-constexpr int cell_index(Cell c, BoardSize b) { return c.row * b.cols + c.col; }
-constexpr Cell cell_at(int index, BoardSize b) { return Cell{index / b.cols, index % b.cols}; }
+constexpr int cell_index(Cell c, BoardSize b) {
+    return c.row * b.cols + c.col;
+}
+constexpr Cell cell_at(int index, BoardSize b) {
+    return Cell{index / b.cols, index % b.cols};
+}
 
 // "B7". Precondition: the cell is on a board of at most 26 rows.
 std::string to_string(Cell c);

@@ -8,8 +8,12 @@
 
 namespace broadside {
 
-inline int roll_d6(Rng& rng) { return rng.between(1, 6); }
-inline int roll_d20(Rng& rng) { return rng.between(1, 20); }
+inline int roll_d6(Rng& rng) {
+    return rng.between(1, 6);
+}
+inline int roll_d20(Rng& rng) {
+    return rng.between(1, 20);
+}
 
 // Three six-sided dice; the weapons rules use their sum (3..18).
 struct ThreeD6 {
@@ -20,7 +24,9 @@ ThreeD6 roll_3d6(Rng& rng);
 
 // Battleship Royale's die: faces 1, 1, 2, 2, 3, 3.
 inline constexpr std::array<int, 6> kRoyaleDieFaces{1, 1, 2, 2, 3, 3};
-inline int roll_royale_die(Rng& rng) { return kRoyaleDieFaces[rng.below(6)]; }
+inline int roll_royale_die(Rng& rng) {
+    return kRoyaleDieFaces[rng.below(6)];
+}
 
 // The dice kind used by the optional weapons rules.
 enum class DiceKind { kD20, k3D6 };

@@ -36,7 +36,11 @@ std::uint32_t Rng::below(std::uint32_t bound) {
 }
 
 int Rng::between(int lo, int hi) {
-    return lo + static_cast<int>(below(static_cast<std::uint32_t>(hi - lo + 1)));
+    // In unsigned arithmetic: hi - lo overflows int for ranges wider than INT_MAX. A span of 0
+    // means all 2^32 ints. Ordinary ranges draw exactly as before (lo + below(hi - lo + 1)).
+    const std::uint32_t span = static_cast<std::uint32_t>(hi) - static_cast<std::uint32_t>(lo) + 1U;
+    const std::uint32_t offset = span == 0 ? next_u32() : below(span);
+    return static_cast<int>(static_cast<std::uint32_t>(lo) + offset);
 }
 
 std::uint64_t splitmix64(std::uint64_t x) {

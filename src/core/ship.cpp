@@ -51,8 +51,8 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
         const auto cells = ship_cells(layout[i], fleet[i].length, board);
         if (!cells) {
             return make_error("off_board", "The " + fleet[i].name + " at " + to_string(layout[i]) +
-                                               " does not fit on the board (" +
-                                               board_range(board) + ").");
+                                               " does not fit on the board (" + board_range(board) +
+                                               ").");
         }
         for (std::size_t j = 0; j < i; ++j) {
             if (placed[j].intersects(*cells)) {
@@ -83,14 +83,16 @@ Result<Placement> parse_placement(std::string_view text, BoardSize board) {
     // The direction is the trailing word; everything before it is the cell.
     const auto trimmed_end = lower.find_last_not_of(" \t");
     if (trimmed_end == std::string::npos) {
-        return make_error("bad_placement", "Expected a placement such as \"A1 right\" or "
-                                           "\"C3 down\".");
+        return make_error("bad_placement",
+                          "Expected a placement such as \"A1 right\" or "
+                          "\"C3 down\".");
     }
     lower.resize(trimmed_end + 1);
     const auto space = lower.find_last_of(" \t");
     if (space == std::string::npos) {
-        return make_error("bad_placement", "\"" + std::string(text) +
-                                               "\" needs a direction: \"A1 right\" or \"A1 down\".");
+        return make_error(
+            "bad_placement",
+            "\"" + std::string(text) + "\" needs a direction: \"A1 right\" or \"A1 down\".");
     }
     const std::string word = lower.substr(space + 1);
     Orientation orientation{};

@@ -26,7 +26,8 @@ Distribution summarize(std::vector<double> values) {
     double sq = 0;
     for (double v : values) sq += (v - d.mean) * (v - d.mean);
     d.stddev = values.size() > 1 ? std::sqrt(sq / static_cast<double>(values.size() - 1)) : 0.0;
-    const double half = 1.959963984540054 * d.stddev / std::sqrt(static_cast<double>(values.size()));
+    const double half =
+        1.959963984540054 * d.stddev / std::sqrt(static_cast<double>(values.size()));
     d.mean_ci = {d.mean - half, d.mean + half};
     const std::size_t n = values.size();
     d.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;

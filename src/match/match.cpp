@@ -31,8 +31,10 @@ json Match::view(const LoggedEvent& e, int seat) const {
 
 Result<std::vector<json>> Match::act(int seat, const json& action) {
     if (seat < 0 || seat >= seat_count()) {
-        return make_error("bad_seat", "Seat " + std::to_string(seat) + " does not exist; seats "
-                                      "are 0 to " + std::to_string(seat_count() - 1) + ".");
+        return make_error("bad_seat", "Seat " + std::to_string(seat) +
+                                          " does not exist; seats "
+                                          "are 0 to " +
+                                          std::to_string(seat_count() - 1) + ".");
     }
     if (instance_->is_over()) return make_error("game_over", "The match is over.");
     auto events = instance_->act(seat, action, *rng_);
@@ -48,7 +50,8 @@ Result<std::vector<json>> Match::act(int seat, const json& action) {
 
 std::vector<json> Match::events_for(int seat, std::int64_t after) const {
     std::vector<json> out;
-    for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size(); ++i) {
+    for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size();
+         ++i) {
         out.push_back(view(log_[i], seat));
     }
     return out;
@@ -77,8 +80,9 @@ json Match::record_unchecked() const {
 
 Result<json> Match::record() const {
     if (!instance_->is_over()) {
-        return make_error("match_not_over", "The full record is revealed only when the match is "
-                                            "over.");
+        return make_error("match_not_over",
+                          "The full record is revealed only when the match is "
+                          "over.");
     }
     return record_unchecked();
 }
@@ -88,13 +92,14 @@ Result<Match> replay(const json& record) {
     if (!record.is_object() || record.value("format", "") != "broadside-record") {
         return bad("Not a Broadside record (expected \"format\": \"broadside-record\").");
     }
-    if (!record.contains("game") || !record["game"].is_string() ||
-        !record.contains("seed") || !record["seed"].is_number_unsigned() ||
-        !record.contains("actions") || !record["actions"].is_array()) {
+    if (!record.contains("game") || !record["game"].is_string() || !record.contains("seed") ||
+        !record["seed"].is_number_unsigned() || !record.contains("actions") ||
+        !record["actions"].is_array()) {
         return bad("A record needs \"game\", \"seed\" and \"actions\".");
     }
-    auto m = Match::create(record["game"].get<std::string>(), record.value("options", json::object()),
-                           record["seed"].get<std::uint64_t>());
+    auto m =
+        Match::create(record["game"].get<std::string>(), record.value("options", json::object()),
+                      record["seed"].get<std::uint64_t>());
     if (!m) return m.error();
     std::size_t index = 0;
     for (const auto& a : record["actions"]) {
@@ -105,8 +110,9 @@ Result<Match> replay(const json& record) {
         }
         auto r = m->act(a["seat"].get<int>(), a["action"]);
         if (!r) {
-            return make_error("replay_mismatch", "Action " + std::to_string(index) +
-                                                     " was rejected on replay: " + r.error().message);
+            return make_error("replay_mismatch",
+                              "Action " + std::to_string(index) +
+                                  " was rejected on replay: " + r.error().message);
         }
     }
     if (record.contains("events")) {

@@ -18,7 +18,8 @@ Result<const GameDefinition*> find_game(const std::string& name) {
         if (g.name == name) return &g;
         names += (names.empty() ? "" : ", ") + g.name;
     }
-    return make_error("unknown_game", "Unknown game \"" + name + "\"; the games are " + names + ".");
+    return make_error("unknown_game",
+                      "Unknown game \"" + name + "\"; the games are " + names + ".");
 }
 
 }  // namespace broadside

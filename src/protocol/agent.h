@@ -17,7 +17,7 @@ struct Fault {
 };
 
 struct Reply {
-    nlohmann::json action;       // valid when fault is empty
+    nlohmann::json action;  // valid when fault is empty
     std::optional<Fault> fault;
 };
 

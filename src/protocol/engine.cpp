@@ -28,7 +28,8 @@ const json& field(const json& req, const char* name) {
 
 std::string string_field(const json& req, const char* name) {
     const json& v = field(req, name);
-    if (!v.is_string()) throw RequestError{"bad_request", std::string("\"") + name + "\" must be text."};
+    if (!v.is_string())
+        throw RequestError{"bad_request", std::string("\"") + name + "\" must be text."};
     return v.get<std::string>();
 }
 
@@ -57,8 +58,9 @@ json Engine::handle_line(std::string_view line) {
     }
     json request = json::parse(line, nullptr, false);
     if (request.is_discarded()) {
-        return error_response("malformed_json", "That line is not valid JSON; send one JSON "
-                                                "object per line.");
+        return error_response("malformed_json",
+                              "That line is not valid JSON; send one JSON "
+                              "object per line.");
     }
     return handle(request);
 }
@@ -66,9 +68,12 @@ json Engine::handle_line(std::string_view line) {
 json Engine::hello() const {
     json games = json::array();
     for (const auto& g : game_registry()) {
-        games.push_back({{"name", g.name}, {"summary", g.summary}, {"options", g.describe_options()}});
+        games.push_back(
+            {{"name", g.name}, {"summary", g.summary}, {"options", g.describe_options()}});
     }
-    return {{"type", "hello"}, {"protocol", kProtocolVersion}, {"engine", "broadside 0.1.0"},
+    return {{"type", "hello"},
+            {"protocol", kProtocolVersion},
+            {"engine", "broadside 0.1.0"},
             {"games", games}};
 }
 
@@ -94,12 +99,14 @@ json Engine::create(const json& req) {
             used = 0;
         }
         if (used == 0 || used != text.size()) {
-            throw RequestError{"bad_request", "\"seed\" must be a whole number from 0 to "
-                                              "18446744073709551615, as a number or as text."};
+            throw RequestError{"bad_request",
+                               "\"seed\" must be a whole number from 0 to "
+                               "18446744073709551615, as a number or as text."};
         }
     } else {
-        throw RequestError{"bad_request", "\"seed\" must be a whole number from 0 to "
-                                          "18446744073709551615, as a number or as text."};
+        throw RequestError{"bad_request",
+                           "\"seed\" must be a whole number from 0 to "
+                           "18446744073709551615, as a number or as text."};
     }
     auto match = Match::create(game, req.value("options", json::object()), seed);
     if (!match) throw RequestError{match.error().code, match.error().message};
@@ -159,8 +166,11 @@ json Engine::handle(const json& request) {
         } else if (cmd == "legal") {
             Match& m = find_match();
             const int seat = checked_seat(m, false);
-            response = {{"type", "legal"}, {"match", request["match"]}, {"seat", seat},
-                        {"legal", m.legal_actions(seat)}, {"to_act", m.seats_to_act()}};
+            response = {{"type", "legal"},
+                        {"match", request["match"]},
+                        {"seat", seat},
+                        {"legal", m.legal_actions(seat)},
+                        {"to_act", m.seats_to_act()}};
         } else if (cmd == "act") {
             Match& m = find_match();
             const int seat = checked_seat(m, false);
@@ -171,9 +181,9 @@ json Engine::handle(const json& request) {
                 response = error_response("illegal_action", e.message);
                 response["error"]["reason"] = e.code;
             } else {
-                response = {{"type", "acted"}, {"match", request["match"]}, {"seat", seat},
-                            {"events", *events}, {"to_act", m.seats_to_act()},
-                            {"over", m.is_over()}};
+                response = {
+                    {"type", "acted"},   {"match", request["match"]},  {"seat", seat},
+                    {"events", *events}, {"to_act", m.seats_to_act()}, {"over", m.is_over()}};
                 if (m.is_over()) response["result"] = m.result();
             }
         } else if (cmd == "events") {
@@ -181,13 +191,18 @@ json Engine::handle(const json& request) {
             const int seat = checked_seat(m, true);
             std::int64_t after = 0;
             if (request.contains("after")) {
-                if (!request["after"].is_number_integer() || request["after"].get<std::int64_t>() < 0) {
-                    throw RequestError{"bad_request", "\"after\" must be an event number (0 or more)."};
+                if (!request["after"].is_number_integer() ||
+                    request["after"].get<std::int64_t>() < 0) {
+                    throw RequestError{"bad_request",
+                                       "\"after\" must be an event number (0 or more)."};
                 }
                 after = request["after"].get<std::int64_t>();
             }
-            response = {{"type", "events"}, {"match", request["match"]}, {"seat", seat},
-                        {"events", m.events_for(seat, after)}, {"last_event", m.last_event_number()}};
+            response = {{"type", "events"},
+                        {"match", request["match"]},
+                        {"seat", seat},
+                        {"events", m.events_for(seat, after)},
+                        {"last_event", m.last_event_number()}};
         } else if (cmd == "record") {
             Match& m = find_match();
             auto record = m.record();

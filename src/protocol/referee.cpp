@@ -45,7 +45,8 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
             auto applied = match.act(seat, reply.action);
             if (!applied) {
                 agent.rejected(applied.error());
-                reply.fault = Fault{"illegal", applied.error().code + ": " + applied.error().message};
+                reply.fault =
+                    Fault{"illegal", applied.error().code + ": " + applied.error().message};
             }
         }
         if (reply.fault) {
@@ -75,7 +76,8 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
     if (!outcome.faults.empty()) {
         nlohmann::json faults = nlohmann::json::array();
         for (const auto& f : outcome.faults) {
-            faults.push_back({{"seat", f.seat}, {"kind", f.fault.kind}, {"detail", f.fault.detail}});
+            faults.push_back(
+                {{"seat", f.seat}, {"kind", f.fault.kind}, {"detail", f.fault.detail}});
         }
         outcome.record["faults"] = faults;
     }

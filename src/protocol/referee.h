@@ -34,8 +34,8 @@ struct RefereeOutcome {
     std::vector<int> winners;  // seats that won (one, or several for a shared win)
     std::vector<SeatFault> faults;
     bool forfeited = false;
-    nlohmann::json result;     // the game's own result, when it ended normally
-    nlohmann::json record;     // the full record (secrets revealed: the game is over)
+    nlohmann::json result;  // the game's own result, when it ended normally
+    nlohmann::json record;  // the full record (secrets revealed: the game is over)
 };
 
 // `fallback[seat]` is consulted for the default action under kDefaultAction.

@@ -21,18 +21,27 @@ std::vector<Placement> Bot::place(const Observation& obs, Rng& rng) {
 void RandomBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     out.clear();
     const BoardSize b = obs.board();
-    // A fresh game (nothing fired yet) or a board of another size: draw a new permutation. The
-    // next unfired cell of a uniform permutation is a uniform choice among the unfired cells.
-    if (order_.size() != static_cast<std::size_t>(b.cells()) || obs.fired().empty()) {
-        order_.resize(b.cells());
-        for (int i = 0; i < b.cells(); ++i) order_[i] = i;
+    // The next unfired cell of a uniform random permutation is a uniform choice among the
+    // unfired cells, so one shuffle per game serves every shot.
+    auto reshuffle = [&] {
+        order_.clear();
+        Bitboard::all(b).without(obs.fired()).for_each([&](int i) { order_.push_back(i); });
         rng.shuffle(std::span<int>(order_));
         next_ = 0;
-    }
+        board_ = b;
+    };
+    if (board_ != b) reshuffle();
     const int due = obs.shots_due();
-    while (static_cast<int>(out.size()) < due && next_ < order_.size()) {
-        const int index = order_[next_++];
-        if (!obs.fired().test(index)) out.push_back(cell_at(index, b));
+    for (int pass = 0; pass < 2; ++pass) {
+        while (static_cast<int>(out.size()) < due && next_ < order_.size()) {
+            const int index = order_[next_++];
+            if (!obs.fired().test(index)) out.push_back(cell_at(index, b));
+        }
+        if (static_cast<int>(out.size()) == due) return;
+        // Handed a game this permutation does not describe (one bot shooting for both seats,
+        // or a game joined midway): start again from the cells still open.
+        out.clear();
+        reshuffle();
     }
 }
 

@@ -39,12 +39,13 @@ private:
 class RandomBot final : public Bot {
 public:
     std::string name() const override { return "random"; }
-    void new_game() override { order_.clear(); }
+    void new_game() override { board_ = BoardSize{0, 0}; }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
 
 private:
-    std::vector<int> order_;  // a random permutation of the cells, consumed front to back
+    std::vector<int> order_;  // a random permutation of the open cells, consumed front to back
     std::size_t next_ = 0;
+    BoardSize board_{0, 0};  // the board `order_` was drawn for
 };
 
 }  // namespace broadside::classic

@@ -1,13 +1,21 @@
 #include "ai/classic/bots.h"
 
+#include "ai/classic/density_bot.h"
+#include "ai/classic/hunt_bot.h"
 
 namespace broadside::classic {
 
-std::vector<std::string> bot_names() { return {"random"}; }
-std::string default_bot_name() { return "random"; }
+std::vector<std::string> bot_names() {
+    return {"random", "hunt", "density"};
+}
+std::string default_bot_name() {
+    return "density";
+}
 
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
+    if (name == "hunt") return std::unique_ptr<Bot>(std::make_unique<HuntBot>());
+    if (name == "density") return std::unique_ptr<Bot>(std::make_unique<DensityBot>());
     std::string names;
     for (const auto& n : bot_names()) names += (names.empty() ? "" : ", ") + n;
     return make_error("unknown_bot", "Unknown bot \"" + name + "\"; the bots are " + names + ".");

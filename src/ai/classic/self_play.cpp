@@ -22,8 +22,8 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
         bots[seat]->new_game();
         auto layout = bots[seat]->place(observe(state, seat), bot_rngs[seat]);
         if (auto st = place_fleet(state, seat, layout); !st) {
-            throw std::logic_error("bot " + bots[seat]->name() + " placed illegally: " +
-                                   st.error().message);
+            throw std::logic_error("bot " + bots[seat]->name() +
+                                   " placed illegally: " + st.error().message);
         }
         if (keep_actions) summary.actions.emplace_back(seat, PlaceAction{std::move(layout)});
     }
@@ -33,8 +33,8 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
         const int seat = state.to_move;
         bots[seat]->shoot(observe(state, seat), bot_rngs[seat], cells);
         if (auto st = fire(state, seat, cells, results); !st) {
-            throw std::logic_error("bot " + bots[seat]->name() + " fired illegally: " +
-                                   st.error().message);
+            throw std::logic_error("bot " + bots[seat]->name() +
+                                   " fired illegally: " + st.error().message);
         }
         if (keep_actions) summary.actions.emplace_back(seat, FireAction{cells});
     }

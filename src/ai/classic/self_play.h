@@ -16,7 +16,7 @@ struct GameSummary {
     int winner = -1;
     int first = 0;
     int turns = 0;
-    std::array<int, kSeats> shots{};  // shots fired per seat
+    std::array<int, kSeats> shots{};              // shots fired per seat
     std::vector<std::pair<int, Action>> actions;  // filled only when asked for
 };
 

@@ -29,8 +29,8 @@ PracticeResult target_practice(const std::shared_ptr<const Options>& options, Bo
         shooter.shoot(observe(state, 0), shooter_rng, cells);
         const auto stop = std::chrono::steady_clock::now();
         if (auto st = fire(state, 0, cells, shots); !st) {
-            throw std::logic_error("shooter " + shooter.name() + " fired illegally: " +
-                                   st.error().message);
+            throw std::logic_error("shooter " + shooter.name() +
+                                   " fired illegally: " + st.error().message);
         }
         if (time_shots) {
             const double ms = std::chrono::duration<double, std::milli>(stop - start).count();

@@ -11,8 +11,8 @@
 namespace broadside::classic {
 
 struct PracticeResult {
-    int shots = 0;    // shots to sink the whole fleet
-    int volleys = 0;  // turns (equal to shots in classic)
+    int shots = 0;                    // shots to sink the whole fleet
+    int volleys = 0;                  // turns (equal to shots in classic)
     std::vector<double> ms_per_shot;  // one entry per turn: the bot's think time / shots fired
 };
 

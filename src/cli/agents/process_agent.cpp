@@ -19,7 +19,9 @@ ProcessAgent::ProcessAgent(std::string command, std::string stderr_path, int sta
       stderr_path_(std::move(stderr_path)),
       startup_grace_ms_(startup_grace_ms) {}
 
-ProcessAgent::~ProcessAgent() { stop(); }
+ProcessAgent::~ProcessAgent() {
+    stop();
+}
 
 bool ProcessAgent::ensure_running() {
     if (pid_ > 0) return true;
@@ -158,22 +160,27 @@ protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t see
     if (answer.is_discarded() || !answer.is_object() || !answer.contains("action")) {
         std::string shown = line->text.substr(0, 80);
         for (auto& ch : shown)
-            if (static_cast<unsigned char>(ch) < 32 || static_cast<unsigned char>(ch) > 126) ch = '?';
-        return fault("garbage",
-                     "expected {\"action\": ...} on one line, got \"" + shown + "\"");
+            if (static_cast<unsigned char>(ch) < 32 || static_cast<unsigned char>(ch) > 126)
+                ch = '?';
+        return fault("garbage", "expected {\"action\": ...} on one line, got \"" + shown + "\"");
     }
     return {answer["action"], std::nullopt};
 }
 
 void ProcessAgent::rejected(const Error& error) {
-    send({{"type", "rejected"}, {"match", match_id_}, {"error", {{"code", error.code}, {"message", error.message}}}},
+    send({{"type", "rejected"},
+          {"match", match_id_},
+          {"error", {{"code", error.code}, {"message", error.message}}}},
          200);
 }
 
 void ProcessAgent::end(const Match& match, int seat, const std::string& match_id) {
     if (pid_ <= 0) return;
-    nlohmann::json message{{"type", "end"}, {"match", match_id}, {"seat", seat},
-                           {"over", match.is_over()}, {"result", match.result()}};
+    nlohmann::json message{{"type", "end"},
+                           {"match", match_id},
+                           {"seat", seat},
+                           {"over", match.is_over()},
+                           {"result", match.result()}};
     if (!send(message, 1000)) stop();
 }
 

@@ -4,7 +4,9 @@ namespace broadside::classic {
 
 namespace {
 
-Error bad_action(const std::string& why) { return make_error("bad_action", why); }
+Error bad_action(const std::string& why) {
+    return make_error("bad_action", why);
+}
 
 }  // namespace
 
@@ -15,12 +17,14 @@ Result<Action> parse_action(const nlohmann::json& j, BoardSize board) {
     const std::string type = j["type"].get<std::string>();
     if (type == "place") {
         if (!j.contains("ships") || !j["ships"].is_array()) {
-            return bad_action("A place action needs \"ships\": a list such as [\"A1 right\", "
-                              "\"C3 down\"], one per ship in fleet order.");
+            return bad_action(
+                "A place action needs \"ships\": a list such as [\"A1 right\", "
+                "\"C3 down\"], one per ship in fleet order.");
         }
         PlaceAction place;
         for (const auto& s : j["ships"]) {
-            if (!s.is_string()) return bad_action("Each ship placement is text such as \"A1 right\".");
+            if (!s.is_string())
+                return bad_action("Each ship placement is text such as \"A1 right\".");
             auto p = parse_placement(s.get<std::string>(), board);
             if (!p) return p.error();
             place.layout.push_back(*p);

@@ -51,10 +51,11 @@ json ClassicGame::legal_actions(int seat) const {
     if (state_.phase == Phase::kPlacement && !obs.placed()) {
         json ships = json::array();
         for (const auto& s : obs.fleet()) ships.push_back({{"name", s.name}, {"length", s.length}});
-        return {{"type", "place"},
-                {"ships", ships},
-                {"no_touch", obs.options().no_touch},
-                {"format", "one placement per ship in fleet order, e.g. \"A1 right\", \"C3 down\""}};
+        return {
+            {"type", "place"},
+            {"ships", ships},
+            {"no_touch", obs.options().no_touch},
+            {"format", "one placement per ship in fleet order, e.g. \"A1 right\", \"C3 down\""}};
     }
     if (obs.my_turn()) {
         json open = json::array();

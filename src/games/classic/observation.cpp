@@ -4,8 +4,6 @@
 
 namespace broadside::classic {
 
-int Observation::shots_due() const { return my_turn() ? classic::shots_due(*s_, seat_) : 0; }
-
 int Observation::hit_label(int cell_index) const {
     const Ocean& o = theirs();
     if (!o.shot_hits.test(cell_index)) return kNoShip;

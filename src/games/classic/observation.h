@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/classic/rules.h"
 #include "games/classic/state.h"
 
 namespace broadside::classic {
@@ -22,7 +23,8 @@ public:
     int to_move() const { return s_->to_move; }
     int winner() const { return s_->winner; }
     bool my_turn() const { return s_->phase == Phase::kFiring && s_->to_move == seat_; }
-    int shots_due() const;  // this seat's shots this turn (0 when it is not its turn)
+    // This seat's shots this turn (0 when it is not its turn).
+    int shots_due() const { return my_turn() ? classic::shots_due(*s_, seat_) : 0; }
 
     // My own ocean.
     bool placed() const { return mine().placed; }
@@ -51,7 +53,9 @@ private:
     int seat_;
 };
 
-inline Observation observe(const State& state, int seat) { return Observation(state, seat); }
+inline Observation observe(const State& state, int seat) {
+    return Observation(state, seat);
+}
 
 nlohmann::json to_json(const Observation& obs);
 std::string phase_name(Phase phase);

@@ -1,5 +1,6 @@
 #include "games/classic/options.h"
 
+#include <cstdint>
 #include <set>
 
 namespace broadside::classic {
@@ -10,15 +11,24 @@ Error bad_option(const std::string& key, const std::string& why) {
     return make_error("bad_option", "Option \"" + key + "\": " + why);
 }
 
+// Whether a JSON integer lies in [lo, hi] (lo >= 0), checked before narrowing to int:
+// get<int>() would wrap 2^32 + 10 to 10 and let it through.
+bool integer_in_range(const nlohmann::json& j, int lo, int hi) {
+    if (j.is_number_unsigned()) {
+        const auto v = j.get<std::uint64_t>();
+        return v >= static_cast<std::uint64_t>(lo) && v <= static_cast<std::uint64_t>(hi);
+    }
+    const auto v = j.get<std::int64_t>();
+    return v >= lo && v <= hi;
+}
+
 Result<int> read_side(const nlohmann::json& j, const char* key) {
     if (!j.is_number_integer()) return bad_option(key, "must be a whole number.");
-    const int v = j.get<int>();
-    if (v < kMinBoardSide || v > kMaxBoardSide) {
+    if (!integer_in_range(j, kMinBoardSide, kMaxBoardSide)) {
         return bad_option(key, "must be between " + std::to_string(kMinBoardSide) + " and " +
-                                   std::to_string(kMaxBoardSide) + " (got " + std::to_string(v) +
-                                   ").");
+                                   std::to_string(kMaxBoardSide) + " (got " + j.dump() + ").");
     }
-    return v;
+    return j.get<int>();
 }
 
 Result<std::vector<ShipSpec>> read_fleet(const nlohmann::json& j) {
@@ -33,7 +43,9 @@ Result<std::vector<ShipSpec>> read_fleet(const nlohmann::json& j) {
             !s["name"].is_string() || !s["length"].is_number_integer() || s.size() != 2) {
             return bad_option("fleet", "each ship must be {\"name\": text, \"length\": number}.");
         }
-        ShipSpec spec{s["name"].get<std::string>(), s["length"].get<int>()};
+        // An out-of-range length becomes 0 here, which the length check below rejects.
+        const bool length_ok = integer_in_range(s["length"], 1, kMaxBoardSide);
+        ShipSpec spec{s["name"].get<std::string>(), length_ok ? s["length"].get<int>() : 0};
         if (spec.name.empty() || spec.name.size() > 40) {
             return bad_option("fleet", "ship names must be 1 to 40 characters.");
         }
@@ -106,8 +118,9 @@ Result<Options> parse_options(const nlohmann::json& j, bool salvo_game) {
 nlohmann::json to_json(const Options& o) {
     nlohmann::json fleet = nlohmann::json::array();
     for (const auto& s : o.fleet) fleet.push_back({{"name", s.name}, {"length", s.length}});
-    nlohmann::json first = o.first == FirstSeat::kRandom ? nlohmann::json("random")
-                                                         : nlohmann::json(static_cast<int>(o.first));
+    nlohmann::json first = o.first == FirstSeat::kRandom
+                               ? nlohmann::json("random")
+                               : nlohmann::json(static_cast<int>(o.first));
     return {{"rows", o.board.rows},
             {"cols", o.board.cols},
             {"fleet", fleet},
@@ -123,8 +136,11 @@ nlohmann::json describe_options(bool salvo_game) {
         {"rows", {{"default", d["rows"]}, {"range", {kMinBoardSide, kMaxBoardSide}}}},
         {"cols", {{"default", d["cols"]}, {"range", {kMinBoardSide, kMaxBoardSide}}}},
         {"fleet", {{"default", d["fleet"]}, {"about", "ships as {name, length}, names unique"}}},
-        {"no_touch", {{"default", false}, {"about", "house rule: ships may not share an edge or "
-                                                    "a corner"}}},
+        {"no_touch",
+         {{"default", false},
+          {"about",
+           "house rule: ships may not share an edge or "
+           "a corner"}}},
         {"announce", {{"default", "ship"}, {"values", {"ship", "hit-only"}}}},
         {"first", {{"default", "random"}, {"values", {0, 1, "random"}}}},
     };

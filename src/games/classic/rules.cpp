@@ -32,8 +32,9 @@ Status check_seat(int seat) {
 Status place_fleet(State& state, int seat, const std::vector<Placement>& layout) {
     if (auto st = check_seat(seat); !st) return st;
     if (state.phase != Phase::kPlacement || state.oceans[seat].placed) {
-        return make_error("already_placed", "Your fleet is already placed; ships cannot move "
-                                            "once placed.");
+        return make_error("already_placed",
+                          "Your fleet is already placed; ships cannot move "
+                          "once placed.");
     }
     const Options& o = *state.options;
     if (auto st = validate_layout(o.fleet, layout, o.board, o.no_touch); !st) return st;
@@ -52,14 +53,6 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
     ocean.placed = true;
     if (state.oceans[0].placed && state.oceans[1].placed) state.phase = Phase::kFiring;
     return Status::ok_status();
-}
-
-int shots_due(const State& state, int seat) {
-    const Options& o = *state.options;
-    const Ocean& target = state.oceans[1 - seat];
-    const int open_cells = o.board.cells() - target.shots_count;
-    const int wanted = o.salvo ? state.oceans[seat].ships_afloat : 1;
-    return std::min(wanted, open_cells);
 }
 
 namespace {
@@ -103,8 +96,7 @@ namespace {
 
 }  // namespace
 
-Status fire(State& state, int seat, std::span<const Cell> cells,
-            std::vector<ShotResult>& results) {
+Status fire(State& state, int seat, std::span<const Cell> cells, std::vector<ShotResult>& results) {
     results.clear();
     if (seat < 0 || seat >= kSeats || state.phase != Phase::kFiring || seat != state.to_move ||
         static_cast<int>(cells.size()) != shots_due(state, seat)) {

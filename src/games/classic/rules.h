@@ -28,7 +28,12 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
 // How many shots `seat` must fire this turn: 1 in classic; in Salvo one per ship still afloat
 // (the seed: "you lose one shot ... whenever any one of your ships has been sunk"), but never
 // more than the cells not yet fired at.
-int shots_due(const State& state, int seat);
+inline int shots_due(const State& state, int seat) {
+    const Options& o = *state.options;
+    const int open_cells = o.board.cells() - state.oceans[1 - seat].shots_count;
+    const int wanted = o.salvo ? state.oceans[seat].ships_afloat : 1;
+    return wanted < open_cells ? wanted : open_cells;
+}
 
 // Fires one turn: a single shot, or a whole Salvo volley resolved together. Results are written
 // to `results` in the order the cells were given.

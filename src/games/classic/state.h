@@ -22,21 +22,21 @@ struct Ocean {
     std::vector<Placement> layout;
     std::vector<Bitboard> ship_cells;
     std::array<std::int8_t, kMaxCells> ship_at{};  // ship index per cell, kNoShip for water
-    std::vector<int> hits;                          // hits per ship
+    std::vector<int> hits;                         // hits per ship
     std::vector<int> sunk_at;  // per ship: the cell index of the shot that sank it, or -1
     int ships_afloat = 0;
-    Bitboard shots;      // cells the opponent has fired at
+    Bitboard shots;       // cells the opponent has fired at
     int shots_count = 0;  // shots.count(), kept to avoid recounting every turn
-    Bitboard shot_hits;  // the subset that hit a ship
+    Bitboard shot_hits;   // the subset that hit a ship
 };
 
 struct State {
     std::shared_ptr<const Options> options;
     Phase phase = Phase::kPlacement;
-    int first = 0;      // the seat that fired first
-    int to_move = 0;    // meaningful in the firing phase
-    int winner = -1;    // set when the phase is kOver
-    int turns = 0;      // turns taken (a Salvo volley is one turn)
+    int first = 0;                          // the seat that fired first
+    int to_move = 0;                        // meaningful in the firing phase
+    int winner = -1;                        // set when the phase is kOver
+    int turns = 0;                          // turns taken (a Salvo volley is one turn)
     std::array<int, kSeats> shots_fired{};  // per seat, every shot of every volley
     std::array<Ocean, kSeats> oceans;       // oceans[s] is seat s's own ocean
 };

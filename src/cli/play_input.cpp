@@ -1,0 +1,78 @@
+#include "cli/play_input.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace broadside::cli {
+
+namespace {
+
+bool is_separator(char ch) {
+    return ch == ' ' || ch == '\t' || ch == ',' || ch == ';';
+}
+
+bool all_digits(const std::string& word) {
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char ch) {
+        return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+    });
+}
+
+std::string lower(std::string_view text) {
+    std::string out;
+    for (char ch : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+}
+
+}  // namespace
+
+std::string trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return "";
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return std::string(text.substr(first, last - first + 1));
+}
+
+PlayCommand command_of(std::string_view line) {
+    const std::string word = lower(trim(line));
+    if (word == "help" || word == "?") return PlayCommand::kHelp;
+    if (word == "quit" || word == "exit" || word == "q") return PlayCommand::kQuit;
+    if (word == "auto" || word == "random") return PlayCommand::kAuto;
+    if (word == "undo") return PlayCommand::kUndo;
+    if (word == "board" || word == "boards") return PlayCommand::kBoard;
+    return PlayCommand::kNone;
+}
+
+Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize board) {
+    std::vector<std::string> words;
+    std::string word;
+    for (char ch : line) {
+        if (is_separator(ch) || ch == '\r' || ch == '\n') {
+            if (!word.empty()) words.push_back(std::move(word));
+            word.clear();
+        } else {
+            word += ch;
+        }
+    }
+    if (!word.empty()) words.push_back(std::move(word));
+    if (words.empty()) {
+        return make_error("bad_cell", "Type a cell such as B7, or help for the commands.");
+    }
+    // A lone row letter takes the numbers that follow it: "B 7" and "B 1 0" are B7 and B10.
+    std::vector<std::string> tokens;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        std::string token = words[i];
+        if (token.size() == 1 && std::isalpha(static_cast<unsigned char>(token[0]))) {
+            while (i + 1 < words.size() && all_digits(words[i + 1])) token += words[++i];
+        }
+        tokens.push_back(std::move(token));
+    }
+    std::vector<std::string> cells;
+    for (const auto& token : tokens) {
+        auto cell = parse_cell(token, board);
+        if (!cell) return cell.error();
+        cells.push_back(to_string(*cell));
+    }
+    return cells;
+}
+
+}  // namespace broadside::cli

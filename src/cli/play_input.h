@@ -1,0 +1,25 @@
+#pragma once
+// What the player types during `broadside play`: a command word, a ship placement or shots.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/cell.h"
+#include "core/error.h"
+
+namespace broadside::cli {
+
+enum class PlayCommand { kNone, kHelp, kQuit, kAuto, kUndo, kBoard };
+
+// The command a line names ("help", "quit", "auto", "undo", "board", in any case and with
+// surrounding spaces), or kNone when the line is something else (a placement or shots).
+PlayCommand command_of(std::string_view line);
+
+// The cells of a line of shots, written back in canonical form ("B7"). Forgiving: any case,
+// spaces inside a cell (" b 7 ", "B 1 0") and spaces or commas between cells ("B7 C3, D4").
+// Checks only the notation and the board's bounds; the rules check the rest.
+Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize board);
+
+std::string trim(std::string_view text);
+
+}  // namespace broadside::cli

@@ -1,0 +1,68 @@
+#pragma once
+// Drawing for `broadside play`: grids, side-by-side blocks and colour. Grids are built from a
+// seat's observation JSON (what the player may know), never from the game state.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/cell.h"
+#include "core/ship.h"
+
+namespace broadside::cli {
+
+// ANSI colour when drawing for a terminal; with colour off, no escape code is ever written.
+enum class Tone { kTitle, kWater, kShip, kMiss, kHit, kSunk, kGood, kBad, kWarn, kDim, kPrompt };
+
+class Style {
+public:
+    explicit Style(bool colour) : colour_(colour) {}
+    bool colour() const { return colour_; }
+    // `reverse` swaps foreground and background, to pick out the last volley's cells.
+    std::string paint(std::string_view text, Tone tone, bool reverse = false) const;
+
+private:
+    bool colour_;
+};
+
+enum class Mark : std::uint8_t { kWater, kShip, kMiss, kHit, kSunk };
+
+struct Grid {
+    explicit Grid(BoardSize size);
+    BoardSize size;
+    std::vector<Mark> marks;   // one per cell, row-major
+    std::vector<bool> recent;  // cells of the last volley, highlighted in colour
+    void mark(const std::string& cell, Mark m);
+    void mark_all(const nlohmann::json& cells, Mark m);  // a JSON list of "B7"
+    void set_recent(const std::vector<std::string>& cells);
+};
+
+// The player's own ocean: their ships and the enemy's shots.
+Grid ocean_grid(const nlohmann::json& obs);
+// The player's target grid: their hits, misses and the ships they sank.
+Grid target_grid(const nlohmann::json& obs);
+// An ocean with ships drawn from placements ("A1 right"), for the fleet being placed and for
+// the enemy fleet revealed at the end (drawn under the shots already on `base`).
+void draw_ships(Grid& base, const std::vector<ShipSpec>& fleet,
+                const std::vector<std::string>& placements);
+
+// Lines of text with their width on screen (escape codes take no room).
+struct Block {
+    std::vector<std::string> lines;
+    int width = 0;
+    void add(std::string line);
+};
+
+Block grid_block(const std::string& title, const Grid& grid, const Style& style);
+// Two blocks side by side when they fit in `columns`, else one above the other.
+std::string join_blocks(const Block& left, const Block& right, int columns = 80);
+std::string legend(const Style& style);
+// "4 of 5 ships afloat" and the ships lost, for one side, wrapped to `width`.
+Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style);
+
+int visible_width(std::string_view text);
+std::vector<std::string> wrap(const std::string& text, int width);
+
+}  // namespace broadside::cli

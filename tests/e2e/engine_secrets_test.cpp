@@ -1,0 +1,144 @@
+// Secret-leak check through the protocol: in random games, nothing the engine sends a seat names
+// a cell of the opponent's fleet that the seat has not hit, and the opponent's placement never
+// reaches it before the end.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/fleet_sampler.h"
+#include "protocol/engine.h"
+
+namespace {
+
+using nlohmann::json;
+using namespace broadside;
+
+// Every string in `j` that is a cell name on a 10x10 board.
+void collect_cells(const json& j, std::set<std::string>& out) {
+    if (j.is_string()) {
+        auto c = parse_cell(j.get<std::string>(), BoardSize{10, 10});
+        if (c && j.get<std::string>() == to_string(*c)) out.insert(to_string(*c));
+    } else if (j.is_structured()) {
+        for (const auto& v : j) collect_cells(v, out);
+    }
+}
+
+struct Secrets {
+    std::array<std::set<std::string>, 2> ship_cells;  // per seat, its own fleet's cells
+    std::array<std::set<std::string>, 2> hits_by;     // per seat, enemy cells it has hit
+    std::array<std::vector<std::string>, 2> placements;
+};
+
+// The parts of a message that speak about the enemy's ocean, as seat `seat` receives it.
+void check_enemy_info(const json& message, int seat, const Secrets& s, const std::string& what) {
+    const int enemy = 1 - seat;
+    std::set<std::string> mentioned;
+    if (message.contains("observation")) {
+        collect_cells(message["observation"]["targets"], mentioned);
+        collect_cells(message["observation"]["enemy_fleet"], mentioned);
+    }
+    if (message.contains("events")) {
+        for (const auto& e : message["events"]) {
+            if (e["type"] == "fleet_placed" && e["seat"] == enemy) {
+                EXPECT_EQ(e.value("redacted", false), true) << what;
+                EXPECT_FALSE(e.contains("ships")) << what << ": enemy placement leaked";
+            }
+            if (e["type"] == "shots" && e["seat"] == seat) collect_cells(e["shots"], mentioned);
+        }
+    }
+    for (const auto& cell : mentioned) {
+        if (s.ship_cells[static_cast<std::size_t>(enemy)].count(cell)) {
+            EXPECT_TRUE(s.hits_by[static_cast<std::size_t>(seat)].count(cell))
+                << what << " names enemy ship cell " << cell << " that seat " << seat
+                << " has not hit: " << message.dump();
+        }
+    }
+    const std::string text = message.dump();
+    for (const auto& p : s.placements[static_cast<std::size_t>(enemy)]) {
+        if (std::find(s.placements[static_cast<std::size_t>(seat)].begin(),
+                      s.placements[static_cast<std::size_t>(seat)].end(),
+                      p) == s.placements[static_cast<std::size_t>(seat)].end()) {
+            EXPECT_EQ(text.find("\"" + p + "\""), std::string::npos)
+                << what << " contains the enemy placement " << p;
+        }
+    }
+}
+
+void play_and_check(const std::string& game, const json& options, std::uint64_t seed) {
+    protocol::Engine engine([] { return 1; });
+    Rng rng(seed);
+    auto created =
+        engine.handle({{"cmd", "create"}, {"game", game}, {"seed", seed}, {"options", options}});
+    ASSERT_EQ(created["type"], "created") << created.dump();
+    const json match = created["match"];
+    Secrets secrets;
+    FleetSampler sampler(classic_fleet(), BoardSize{10, 10}, options.value("no_touch", false));
+    for (int seat = 0; seat < 2; ++seat) {
+        auto layout = *sampler.sample(rng);
+        json ships = json::array();
+        for (std::size_t i = 0; i < layout.size(); ++i) {
+            ships.push_back(to_string(layout[i]));
+            secrets.placements[static_cast<std::size_t>(seat)].push_back(to_string(layout[i]));
+            ship_cells(layout[i], classic_fleet()[i].length, BoardSize{10, 10})
+                ->for_each([&](int index) {
+                    secrets.ship_cells[static_cast<std::size_t>(seat)].insert(
+                        to_string(cell_at(index, BoardSize{10, 10})));
+                });
+        }
+        auto r = engine.handle({{"cmd", "act"},
+                                {"match", match},
+                                {"seat", seat},
+                                {"action", {{"type", "place"}, {"ships", ships}}}});
+        ASSERT_EQ(r["type"], "acted") << r.dump();
+        check_enemy_info(r, seat, secrets, "placement answer");
+    }
+    for (int turn = 0; turn < 400; ++turn) {
+        for (int seat = 0; seat < 2; ++seat) {
+            auto obs = engine.handle({{"cmd", "observe"}, {"match", match}, {"seat", seat}});
+            check_enemy_info(obs, seat, secrets, "observation");
+            auto ev = engine.handle({{"cmd", "events"}, {"match", match}, {"seat", seat}});
+            check_enemy_info(ev, seat, secrets, "events");
+            auto rec = engine.handle({{"cmd", "record"}, {"match", match}});
+            if (!obs["over"].get<bool>()) {
+                EXPECT_EQ(rec["error"]["code"], "match_not_over");
+            }
+        }
+        auto any = engine.handle({{"cmd", "observe"}, {"match", match}, {"seat", 0}});
+        if (any["over"].get<bool>()) return;
+        const int seat = any["to_act"][0].get<int>();
+        auto legal = engine.handle({{"cmd", "legal"}, {"match", match}, {"seat", seat}})["legal"];
+        std::vector<std::string> open = legal["cells"].get<std::vector<std::string>>();
+        rng.shuffle(std::span<std::string>(open));
+        open.resize(legal["count"].get<std::size_t>());
+        auto r = engine.handle({{"cmd", "act"},
+                                {"match", match},
+                                {"seat", seat},
+                                {"action", {{"type", "fire"}, {"cells", open}}}});
+        ASSERT_EQ(r["type"], "acted") << r.dump();
+        for (const auto& e : r["events"]) {
+            if (e["type"] != "shots") continue;
+            for (const auto& shot : e["shots"]) {
+                if (shot["result"] != "miss") {
+                    secrets.hits_by[static_cast<std::size_t>(seat)].insert(shot["cell"]);
+                }
+            }
+        }
+        check_enemy_info(r, seat, secrets, "act answer");
+    }
+    FAIL() << "the game did not end";
+}
+
+TEST(EngineSecrets, NoMessageToASeatNamesAnUnhitEnemyShipCellInClassic) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) play_and_check("classic", json::object(), seed);
+}
+
+TEST(EngineSecrets, NoMessageToASeatNamesAnUnhitEnemyShipCellInSalvo) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) play_and_check("salvo", json::object(), seed);
+}
+
+TEST(EngineSecrets, NoMessageToASeatNamesAnUnhitEnemyShipCellWithHitOnlyAndNoTouch) {
+    const json options{{"announce", "hit-only"}, {"no_touch", true}};
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) play_and_check("salvo", options, seed);
+}
+
+}  // namespace

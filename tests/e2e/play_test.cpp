@@ -1,0 +1,214 @@
+// `broadside play` end to end: the real program with a scripted stdin (not a terminal, so the
+// output is plain text and each input line is echoed after its prompt).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using testing::run_broadside;
+
+// Every cell of a 10x10 board in reading order, one per line: enough shots to finish any game.
+std::string every_cell() {
+    std::string lines;
+    for (char row = 'A'; row <= 'J'; ++row) {
+        for (int col = 1; col <= 10; ++col) lines += row + std::to_string(col) + "\n";
+    }
+    return lines;
+}
+
+int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// Whether some occurrence of `before` is followed (within its line) by digits and then `after`.
+bool follows_number(const std::string& text, const std::string& before, const std::string& after) {
+    for (auto at = text.find(before); at != std::string::npos; at = text.find(before, at + 1)) {
+        const auto line_end = text.find('\n', at);
+        const std::string rest = text.substr(at + before.size(), line_end - at - before.size());
+        for (std::size_t i = 0; i < rest.size(); ++i) {
+            if (!std::isdigit(static_cast<unsigned char>(rest[i]))) continue;
+            std::size_t j = i;
+            while (j < rest.size() && std::isdigit(static_cast<unsigned char>(rest[j]))) ++j;
+            if (rest.compare(j, after.size(), after) == 0) return true;
+        }
+    }
+    return false;
+}
+
+TEST(Play, ScriptedGameWithAutoPlacementRunsToTheEndAndNamesTheWinner) {
+    const auto r = run_broadside({"play", "classic", "--seed", "1"}, "auto\n" + every_cell());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Game over: "), std::string::npos) << r.out;
+    EXPECT_TRUE(r.out.find("Game over: you won in ") != std::string::npos ||
+                r.out.find("Game over: the density bot won in ") != std::string::npos)
+        << r.out;
+    EXPECT_TRUE(follows_number(r.out, "Game over: ", " shots")) << r.out;
+    EXPECT_NE(r.out.find("The enemy fleet was: Carrier "), std::string::npos);
+    EXPECT_NE(r.out.find("Enemy ocean, revealed"), std::string::npos);
+    EXPECT_NE(r.out.find("You fired at A1: "), std::string::npos);
+}
+
+TEST(Play, TheSameSeedAndInputGiveTheSameGame) {
+    const std::vector<std::string> args{"play", "classic", "--seed", "77", "--bot", "random"};
+    const auto a = run_broadside(args, "auto\n" + every_cell());
+    const auto b = run_broadside(args, "auto\n" + every_cell());
+    ASSERT_EQ(a.exit_code, 0);
+    EXPECT_EQ(a.out, b.out);
+}
+
+TEST(Play, PlainOutputHasNoEscapeCodes) {
+    const auto r = run_broadside({"play", "salvo", "--seed", "5", "--bot", "random"},
+                                 "help\nauto\nboard\nA1 A2 A3 A4 A5\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos);
+    EXPECT_NE(r.out.find("Legend:"), std::string::npos);
+}
+
+TEST(Play, ShowsBothBoardsWithCoordinates) {
+    const auto r =
+        run_broadside({"play", "classic", "--seed", "3", "--first", "me"}, "auto\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Your ocean"), std::string::npos);
+    EXPECT_NE(r.out.find("Target grid"), std::string::npos);
+    EXPECT_NE(r.out.find("1  2  3  4  5  6  7  8  9 10"), std::string::npos);
+    EXPECT_NE(r.out.find("  J  "), std::string::npos);
+    EXPECT_NE(r.out.find("Your ships afloat: 5 of 5"), std::string::npos);
+    EXPECT_NE(r.out.find("Enemy ships afloat: 5 of 5"), std::string::npos);
+}
+
+TEST(Play, ManualPlacementRejectsAnOverlapAndAsksForTheSameShipAgain) {
+    const auto r = run_broadside({"play", "classic", "--seed", "4", "--first", "me"},
+                                 "A1 right\nA1 down\nB1 right\nC1 right\nD1 right\nE1 right\n"
+                                 "quit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("The Battleship at A1 down overlaps the Carrier."), std::string::npos)
+        << r.out;
+    EXPECT_EQ(count(r.out, "Place your Battleship (4 cells)"), 2);
+    EXPECT_NE(r.out.find("Your fleet is in position."), std::string::npos);
+    // The fleet as placed, drawn on the player's ocean.
+    EXPECT_NE(r.out.find("  A  #  #  #  #  #  .  .  .  .  ."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  B  #  #  #  #  .  .  .  .  .  ."), std::string::npos);
+    EXPECT_NE(r.out.find("  E  #  #  .  .  .  .  .  .  .  ."), std::string::npos);
+}
+
+TEST(Play, PlacementErrorsAndUndo) {
+    const auto r = run_broadside({"play", "classic", "--seed", "4", "--no-touch"},
+                                 "A9 right\nA1\nA1 sideways\nA1 right\nundo\nA1 down\n"
+                                 "A2 right\nA3 right\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("does not fit on the board"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("needs a direction"), std::string::npos);
+    EXPECT_NE(r.out.find("is not a direction"), std::string::npos);
+    EXPECT_NE(r.out.find("touches the Carrier"), std::string::npos);
+    EXPECT_NE(r.out.find("Carrier     #####  A1 down"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Battleship  ####   A3 right"), std::string::npos);
+}
+
+TEST(Play, AutoPlacesTheRestOfTheFleetAroundTheShipsPlaced) {
+    const auto r =
+        run_broadside({"play", "classic", "--seed", "4", "--first", "me"}, "C3 down\nauto\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Your fleet is in position."), std::string::npos);
+    EXPECT_NE(r.out.find("  C  .  .  #"), std::string::npos) << r.out;
+}
+
+TEST(Play, BadShotsAreExplainedAndTheTurnIsKept) {
+    const auto r = run_broadside({"play", "classic", "--seed", "8", "--first", "me"},
+                                 "auto\nZ99\nhello\n\nA1\nA1\n b 7 \nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"Z99\" is off the board: cells go from A1 to J10."), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\"hello\" is not a cell"), std::string::npos);
+    EXPECT_NE(r.out.find("Type a cell such as B7"), std::string::npos);
+    EXPECT_NE(r.out.find("A1 was already fired at"), std::string::npos);
+    EXPECT_EQ(count(r.out, "You fired at "), 2);
+    EXPECT_NE(r.out.find("You fired at A1: "), std::string::npos);
+    EXPECT_NE(r.out.find("You fired at B7: "), std::string::npos);
+    EXPECT_EQ(count(r.out, "Enemy fired at "), 2);
+}
+
+TEST(Play, SalvoNeedsExactlyTheShotsDue) {
+    const auto r = run_broadside({"play", "salvo", "--seed", "8", "--first", "me"},
+                                 "auto\nA1 A2\nA1 A2 A3 A4 A4\nA1, A2, a3 A 4 A 1 0\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Your salvo: 5 shots"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("must have exactly 5 different shots"), std::string::npos);
+    EXPECT_NE(r.out.find("A4 appears twice"), std::string::npos);
+    EXPECT_EQ(count(r.out, "Your salvo of 5 shots: "), 1);
+    EXPECT_NE(r.out.find("Your salvo of 5 shots: A1 "), std::string::npos);
+    EXPECT_NE(r.out.find("; A10 "), std::string::npos);
+    EXPECT_NE(r.out.find("Enemy salvo of 5 shots: "), std::string::npos);
+}
+
+TEST(Play, HelpListsTheCommands) {
+    const auto r = run_broadside({"play", "classic", "--seed", "2"}, "help\nquit\n");
+    ASSERT_EQ(r.exit_code, 0);
+    for (const char* word : {"auto", "undo", "board", "help", "quit", "B7 C3 D4"}) {
+        EXPECT_NE(r.out.find(word), std::string::npos) << word;
+    }
+}
+
+TEST(Play, EndOfInputLeavesTheGameLikeQuit) {
+    const auto r = run_broadside({"play", "classic", "--seed", "2"}, "auto\n");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("You left the game"), std::string::npos);
+}
+
+TEST(Play, WithoutASeedItPrintsTheOneItChose) {
+    const auto r = run_broadside({"play", "classic"}, "quit\n");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_TRUE(follows_number(r.out, "seed ", "")) << r.out;
+}
+
+TEST(Play, SaveWritesARecordThatReplayAccepts) {
+    const std::string dir = testing::temp_dir();
+    const std::string done = dir + "/done.json", quit = dir + "/quit.json";
+    const auto finished =
+        run_broadside({"play", "classic", "--seed", "12", "--bot", "random", "--save", done},
+                      "auto\n" + every_cell());
+    ASSERT_EQ(finished.exit_code, 0) << finished.err;
+    EXPECT_NE(finished.out.find("Saved the game record to " + done), std::string::npos);
+    auto replayed = run_broadside({"replay", done});
+    EXPECT_EQ(replayed.exit_code, 0) << replayed.err;
+    EXPECT_NE(replayed.out.find("all events identical"), std::string::npos);
+    EXPECT_NE(replayed.out.find("result {"), std::string::npos) << replayed.out;
+
+    const auto left = run_broadside({"play", "salvo", "--seed", "12", "--save", quit},
+                                    "auto\nB2 C3 D4 E5 F6\nquit\n");
+    ASSERT_EQ(left.exit_code, 0) << left.err;
+    EXPECT_NE(left.out.find("Saved the unfinished game record"), std::string::npos);
+    replayed = run_broadside({"replay", quit});
+    EXPECT_EQ(replayed.exit_code, 0) << replayed.err;
+}
+
+TEST(Play, HelpFlagExitsZero) {
+    const auto r = run_broadside({"play", "--help"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("--bot"), std::string::npos);
+    EXPECT_NE(r.out.find("--first"), std::string::npos);
+}
+
+TEST(Play, UnknownBotIsAUsageError) {
+    const auto r = run_broadside({"play", "classic", "--bot", "nosuchbot"}, "auto\n");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("Unknown bot \"nosuchbot\""), std::string::npos) << r.err;
+}
+
+TEST(Play, UnknownGameAndBadOptionsAreUsageErrors) {
+    EXPECT_EQ(run_broadside({"play", "chess"}).exit_code, 2);
+    const auto r = run_broadside({"play", "classic", "--options", "{\"rows\": 99}"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("rows"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace broadside

@@ -1,0 +1,144 @@
+// `broadside referee` with real child-process bots, well-behaved and not.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include "support/test_support.h"
+
+namespace {
+
+using broadside::testing::run_broadside;
+using nlohmann::json;
+
+std::string source(const std::string& path) {
+    return std::string(BROADSIDE_SOURCE_DIR) + "/" + path;
+}
+std::string python_bot(const std::string& path) {
+    return "python3 " + source(path);
+}
+
+json referee(std::vector<std::string> extra) {
+    std::vector<std::string> args{"referee", "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto run = run_broadside(args);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    auto j = json::parse(run.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << run.out;
+    return j;
+}
+
+// `pattern` should bracket one letter ("[s]leep 300") so that it does not match the shell that
+// runs pgrep, whose own command line contains the pattern.
+int count_processes(const std::string& pattern) {
+    FILE* p = popen(("pgrep -f -c '" + pattern + "'").c_str(), "r");
+    int n = 0;
+    if (p) {
+        if (std::fscanf(p, "%d", &n) != 1) n = 0;
+        pclose(p);
+    }
+    return n;
+}
+
+TEST(Referee, ThePythonExampleBotPlaysClassicWithoutFaults) {
+    const auto r =
+        referee({"--game", "classic", "--seat", python_bot("examples/bots/random_bot.py"), "--seat",
+                 "builtin:random", "--games", "3", "--seed", "5"});
+    EXPECT_EQ(r["games"], 3);
+    EXPECT_EQ(r["wins"][0].get<int>() + r["wins"][1].get<int>(), 3);
+    EXPECT_TRUE(r["faults"].empty()) << r["faults"].dump();
+}
+
+TEST(Referee, ThePythonExampleBotPlaysSalvoWithNoTouchWithoutFaults) {
+    const auto r = referee({"--game", "salvo", "--seat", "builtin:hunt", "--seat",
+                            python_bot("examples/bots/random_bot.py"), "--games", "2", "--options",
+                            R"({"no_touch": true})"});
+    EXPECT_EQ(r["wins"][0].get<int>() + r["wins"][1].get<int>(), 2);
+    EXPECT_TRUE(r["faults"].empty()) << r["faults"].dump();
+}
+
+TEST(Referee, ABotThatSleepsPastItsBudgetLosesByTimeout) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = referee({"--game", "classic", "--seat", python_bot("tests/bots/sleepy_bot.py"),
+                            "--seat", "builtin:random", "--games", "2", "--move-ms", "100"});
+    const auto seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r["wins"][1], 2);
+    ASSERT_EQ(r["faults"].size(), 2U);
+    EXPECT_EQ(r["faults"][0]["kind"], "timeout");
+    EXPECT_EQ(r["faults"][0]["seat"], 0);
+    EXPECT_TRUE(r["faults"][0]["forfeit"].get<bool>());
+    EXPECT_LT(seconds, 25.0) << "the referee waited for the sleeping bot";
+}
+
+TEST(Referee, ABotThatCrashesLosesAndTheReportSaysWhy) {
+    const auto r = referee({"--game", "classic", "--seat", "builtin:random", "--seat",
+                            python_bot("tests/bots/crashing_bot.py"), "--games", "2"});
+    EXPECT_EQ(r["wins"][0], 2);
+    ASSERT_EQ(r["faults"].size(), 2U);
+    EXPECT_EQ(r["faults"][0]["kind"], "crash");
+    EXPECT_EQ(r["faults"][0]["seat"], 1);
+    EXPECT_NE(r["faults"][0]["detail"].get<std::string>().find("exited with code 3"),
+              std::string::npos)
+        << r["faults"][0].dump();
+}
+
+TEST(Referee, ABotThatPrintsGarbageLoses) {
+    const auto r = referee({"--game", "classic", "--seat", python_bot("tests/bots/garbage_bot.py"),
+                            "--seat", "builtin:random", "--games", "1"});
+    EXPECT_EQ(r["wins"][1], 1);
+    ASSERT_EQ(r["faults"].size(), 1U);
+    EXPECT_EQ(r["faults"][0]["kind"], "garbage");
+}
+
+TEST(Referee, ABotThatPlaysIllegallyLoses) {
+    const auto r =
+        referee({"--game", "classic", "--seat", python_bot("tests/bots/illegal_bot.py"), "--seat",
+                 "builtin:random", "--games", "1", "--options", R"({"first": 0})"});
+    EXPECT_EQ(r["wins"][1], 1);
+    ASSERT_EQ(r["faults"].size(), 1U);
+    EXPECT_EQ(r["faults"][0]["kind"], "illegal");
+    EXPECT_NE(r["faults"][0]["detail"].get<std::string>().find("cell_already_fired"),
+              std::string::npos);
+}
+
+TEST(Referee, WithDefaultActionsAFaultyBotsGameIsPlayedToTheEnd) {
+    const auto r = referee({"--game", "classic", "--seat", python_bot("tests/bots/illegal_bot.py"),
+                            "--seat", "builtin:random", "--games", "1", "--on-fault", "default",
+                            "--options", R"({"first": 0})"});
+    EXPECT_EQ(r["wins"][0].get<int>() + r["wins"][1].get<int>(), 1);
+    ASSERT_GT(r["faults"].size(), 10U) << "every illegal shot is reported";
+    EXPECT_FALSE(r["faults"][0]["forfeit"].get<bool>());
+}
+
+TEST(Referee, NoChildProcessIsLeftBehind) {
+    const int before = count_processes("[s]leep 300");
+    referee({"--game", "classic", "--seat", python_bot("tests/bots/forking_bot.py"), "--seat",
+             "builtin:random", "--games", "1", "--move-ms", "100"});
+    EXPECT_EQ(count_processes("[s]leep 300"), before);
+    EXPECT_EQ(count_processes("[f]orking_bot.py"), 0);
+}
+
+TEST(Referee, SavedRecordsReplay) {
+    const std::string dir = broadside::testing::temp_dir() + "/records";
+    referee({"--game", "salvo", "--seat", "builtin:density", "--seat", "builtin:hunt", "--games",
+             "2", "--save", dir});
+    const auto replay = run_broadside({"replay", dir + "/g2.json"});
+    EXPECT_EQ(replay.exit_code, 0) << replay.err;
+}
+
+TEST(Referee, BadUsageExitsWithTwo) {
+    EXPECT_EQ(run_broadside({"referee", "--seat", "builtin:nobody", "--seat", "builtin:random"})
+                  .exit_code,
+              2);
+    EXPECT_EQ(run_broadside({"referee", "--seat", "builtin:random"}).exit_code, 2);
+    EXPECT_EQ(run_broadside({"referee", "--game", "chess", "--seat", "builtin:random", "--seat",
+                             "builtin:random"})
+                  .exit_code,
+              2);
+    EXPECT_EQ(run_broadside({"referee", "--help"}).exit_code, 0);
+}
+
+}  // namespace
