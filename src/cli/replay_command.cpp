@@ -37,6 +37,10 @@ int run_replay(const std::string& path, bool quiet) {
             records.push_back(std::move(j));
         }
     }
+    if (records.empty()) {
+        std::cerr << "error: " << path << " holds no record\n";
+        return kExitFailure;
+    }
     long index = 0;
     for (const auto& record : records) {
         ++index;

@@ -1,5 +1,7 @@
 #include "core/fleet_sampler.h"
 
+#include <algorithm>
+
 namespace broadside {
 
 FleetSampler::FleetSampler(std::vector<ShipSpec> fleet, BoardSize board, bool no_touch)
@@ -52,6 +54,37 @@ std::optional<std::vector<Placement>> FleetSampler::sample(Rng& rng, long max_at
     std::vector<Placement> layout;
     std::vector<Bitboard> cells;
     if (!sample_into(rng, layout, cells, max_attempts)) return std::nullopt;
+    return layout;
+}
+
+std::optional<std::vector<Placement>> FleetSampler::search(Rng& rng, long max_steps) const {
+    // Longest ships first: they are the hardest to fit.
+    std::vector<std::size_t> order(fleet_.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return fleet_[a].length > fleet_[b].length;
+    });
+    std::vector<std::vector<std::uint32_t>> tries(fleet_.size());
+    for (std::size_t i = 0; i < fleet_.size(); ++i) {
+        tries[i].resize(positions_[i].size());
+        for (std::uint32_t k = 0; k < tries[i].size(); ++k) tries[i][k] = k;
+        rng.shuffle(std::span<std::uint32_t>(tries[i]));
+    }
+    std::vector<Placement> layout(fleet_.size());
+    long steps = 0;
+    auto place = [&](auto& self, std::size_t depth, const Bitboard& blocked) -> bool {
+        if (depth == order.size()) return true;
+        const std::size_t ship = order[depth];
+        for (const std::uint32_t k : tries[ship]) {
+            if (++steps > max_steps) return false;
+            const Position& p = positions_[ship][k];
+            if (p.cells.intersects(blocked)) continue;
+            layout[ship] = p.placement;
+            if (self(self, depth + 1, blocked | (no_touch_ ? p.halo : p.cells))) return true;
+        }
+        return false;
+    };
+    if (!place(place, 0, Bitboard{})) return std::nullopt;
     return layout;
 }
 

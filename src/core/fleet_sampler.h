@@ -24,6 +24,13 @@ public:
     bool sample_into(Rng& rng, std::vector<Placement>& layout, std::vector<Bitboard>& cells,
                      long max_attempts = 50'000'000) const;
 
+    // A legal layout found by randomized depth-first search: always finds one when one exists
+    // (within a step budget), but is not exactly uniform. For fleets too tight for sample().
+    std::optional<std::vector<Placement>> search(Rng& rng, long max_steps = 20'000'000) const;
+
+    // Number of rejection attempts after which callers should fall back to search().
+    static constexpr long kUniformAttempts = 1'000'000;
+
 private:
     struct Position {
         Placement placement;

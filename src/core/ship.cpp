@@ -38,7 +38,7 @@ Bitboard neighbourhood(const Bitboard& cells, BoardSize board) {
 }
 
 Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Placement>& layout,
-                       BoardSize board, bool no_touch) {
+                       BoardSize board, bool no_touch, Bitboard* cells_out) {
     if (layout.size() != fleet.size()) {
         return make_error("bad_placement", "Place all " + std::to_string(fleet.size()) +
                                                " ships, one placement each (got " +
@@ -69,6 +69,7 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
             }
         }
         placed[i] = *cells;
+        if (cells_out) cells_out[i] = *cells;
     }
     return Status::ok_status();
 }

@@ -35,8 +35,9 @@ Bitboard neighbourhood(const Bitboard& cells, BoardSize board);
 
 // Checks a whole layout (one placement per ship, in fleet order) against the placement rules:
 // inside the board, no overlap, and with no_touch no two ships sharing an edge or a corner.
+// When `cells_out` is given (room for one Bitboard per ship), each ship's cells are written there.
 Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Placement>& layout,
-                       BoardSize board, bool no_touch);
+                       BoardSize board, bool no_touch, Bitboard* cells_out = nullptr);
 
 // Parses "A1 right", "c3 down", "A1 h", "A1 v" (forgiving about case and spaces).
 Result<Placement> parse_placement(std::string_view text, BoardSize board);

@@ -108,6 +108,12 @@ Result<Match> replay(const json& record) {
             !a.contains("action")) {
             return bad("Action " + std::to_string(index) + " needs \"seat\" and \"action\".");
         }
+        // Checked before narrowing to int, so that 2^32 does not wrap to seat 0.
+        const auto seat = a["seat"].get<std::int64_t>();
+        if (seat < 0 || seat >= m->seat_count()) {
+            return bad("Action " + std::to_string(index) + " names seat " + std::to_string(seat) +
+                       ", which does not exist.");
+        }
         auto r = m->act(a["seat"].get<int>(), a["action"]);
         if (!r) {
             return make_error("replay_mismatch",
@@ -115,9 +121,20 @@ Result<Match> replay(const json& record) {
                                   " was rejected on replay: " + r.error().message);
         }
     }
+    // What the record says came out of the match must be what comes out of the replay.
+    const json replayed = m->record_unchecked();
+    for (const char* key : {"over", "result", "reveal"}) {
+        if (record.contains(key) && record[key] != replayed[key]) {
+            return make_error("replay_mismatch", std::string("The record's \"") + key +
+                                                     "\" differs from the replay's: the record "
+                                                     "says " +
+                                                     record[key].dump() + ", the replay gives " +
+                                                     replayed[key].dump() + ".");
+        }
+    }
     if (record.contains("events")) {
         const json expected = record["events"];
-        const json actual = m->record_unchecked()["events"];
+        const json& actual = replayed["events"];
         const std::size_t n = std::max(expected.size(), actual.size());
         for (std::size_t i = 0; i < n; ++i) {
             if (i >= expected.size() || i >= actual.size() || expected[i] != actual[i]) {

@@ -140,6 +140,24 @@ TEST(ReplayCommand, MissingOrInvalidFilesFailWithExitOne) {
     const auto bad = run_broadside({"replay", junk});
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("line 2"), std::string::npos) << bad.err;
+    const std::string empty = dir + "/empty.jsonl";
+    std::ofstream(empty) << "\n";
+    const auto none = run_broadside({"replay", empty});
+    EXPECT_EQ(none.exit_code, 1);
+    EXPECT_NE(none.err.find("holds no record"), std::string::npos) << none.err;
+}
+
+TEST(SimCommand, AFleetTooTightForRejectionSamplingIsStillPlaced) {
+    // Ten ships of length 10 on 10x10: the bots fall back to randomized search.
+    std::string fleet = "[";
+    for (int i = 0; i < 10; ++i) {
+        fleet +=
+            std::string(i ? "," : "") + "{\"name\":\"S" + std::to_string(i) + "\",\"length\":10}";
+    }
+    fleet += "]";
+    const auto r = run_broadside({"sim", "classic", "--bots", "random,random", "--games", "2",
+                                  "--json", "--options", "{\"fleet\":" + fleet + "}"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
 TEST(SimCommand, UnknownBotIsBadUsage) {

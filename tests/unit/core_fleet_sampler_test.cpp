@@ -283,5 +283,36 @@ TEST(FleetSampler, GivesUpOnAnImpossibleFleetAfterMaxAttempts) {
     EXPECT_FALSE(too_long.sample(rng, 10).has_value());
 }
 
+TEST(FleetSampler, SearchFindsALegalLayoutWhereRejectionSamplingGivesUp) {
+    // Ten ships of length 10 on 10x10: about 7 legal layouts in 10^13 draws.
+    std::vector<ShipSpec> named;
+    for (int i = 0; i < 10; ++i) named.push_back({"Long" + std::to_string(i), 10});
+    const FleetSampler sampler(named, BoardSize{10, 10}, false);
+    Rng rng(3);
+    EXPECT_FALSE(sampler.sample(rng, 10'000).has_value());
+    auto layout = sampler.search(rng);
+    ASSERT_TRUE(layout.has_value());
+    EXPECT_TRUE(validate_layout(named, *layout, BoardSize{10, 10}, false).ok());
+}
+
+TEST(FleetSampler, SearchRespectsNoTouch) {
+    // Three ships of length 5 in alternate rows of a 5x5 board: the only way with no_touch.
+    const std::vector<ShipSpec> fleet{{"A", 5}, {"B", 5}, {"C", 5}};
+    const FleetSampler sampler(fleet, BoardSize{5, 5}, true);
+    Rng rng(9);
+    for (int i = 0; i < 20; ++i) {
+        auto layout = sampler.search(rng);
+        ASSERT_TRUE(layout.has_value());
+        EXPECT_TRUE(validate_layout(fleet, *layout, BoardSize{5, 5}, true).ok());
+    }
+}
+
+TEST(FleetSampler, SearchReportsAnImpossibleFleet) {
+    const std::vector<ShipSpec> fleet{{"A", 5}, {"B", 5}, {"C", 5}, {"D", 5}};
+    const FleetSampler sampler(fleet, BoardSize{5, 5}, true);
+    Rng rng(1);
+    EXPECT_FALSE(sampler.search(rng).has_value());
+}
+
 }  // namespace
 }  // namespace broadside

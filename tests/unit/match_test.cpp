@@ -314,6 +314,27 @@ TEST(Replay, AnyChangedMissingOrExtraEventIsCaught) {
     }
 }
 
+TEST(Replay, ATamperedResultOrRevealFailsWithReplayMismatch) {
+    const json rec = finished_match().record().value();
+    json result = rec;
+    result["result"]["winner"] = 1 - rec["result"]["winner"].get<int>();
+    json reveal = rec;
+    reveal["reveal"]["fleets"][0][0] = "J1 right";
+    for (const json& t : {result, reveal}) {
+        auto r = replay(t);
+        ASSERT_FALSE(r.ok());
+        EXPECT_EQ(r.error().code, "replay_mismatch");
+    }
+}
+
+TEST(Replay, ASeatThatWouldWrapToAnExistingSeatIsABadRecord) {
+    json rec = finished_match().record().value();
+    rec["actions"][0]["seat"] = 4294967296LL;  // 2^32: get<int>() would make it seat 0
+    auto r = replay(rec);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "bad_record");
+}
+
 TEST(Replay, ATamperedActionOrSeedFailsWithReplayMismatch) {
     const json rec = finished_match().record().value();
     json action = rec;

@@ -11,37 +11,42 @@ const FleetSampler& Bot::sampler_for(const Observation& obs) {
 }
 
 std::vector<Placement> Bot::place(const Observation& obs, Rng& rng) {
-    // Options validation guarantees a legal layout exists; for fleets packed so tightly that
-    // rejection sampling cannot find one, there is no uniform fallback and we say so loudly.
-    auto layout = sampler_for(obs).sample(rng);
-    if (!layout) throw std::runtime_error("could not sample a legal fleet layout");
-    return *layout;
+    const FleetSampler& sampler = sampler_for(obs);
+    if (auto layout = sampler.sample(rng, FleetSampler::kUniformAttempts)) return *layout;
+    // Legal layouts are under one in a million of the random draws: find one by randomized
+    // search instead (legal, but not exactly uniform; see docs/rules/classic.md).
+    if (auto layout = sampler.search(rng)) return *layout;
+    throw std::runtime_error("could not find a legal fleet layout");
+}
+
+void RandomBot::reshuffle(const Observation& obs, Rng& rng) {
+    const BoardSize b = obs.board();
+    order_.clear();
+    Bitboard::all(b).without(obs.fired()).for_each([&](int i) {
+        order_.push_back({i, cell_at(i, b)});
+    });
+    rng.shuffle(std::span<OpenCell>(order_));
+    next_ = 0;
+    board_ = b;
 }
 
 void RandomBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     out.clear();
-    const BoardSize b = obs.board();
     // The next unfired cell of a uniform random permutation is a uniform choice among the
     // unfired cells, so one shuffle per game serves every shot.
-    auto reshuffle = [&] {
-        order_.clear();
-        Bitboard::all(b).without(obs.fired()).for_each([&](int i) { order_.push_back(i); });
-        rng.shuffle(std::span<int>(order_));
-        next_ = 0;
-        board_ = b;
-    };
-    if (board_ != b) reshuffle();
-    const int due = obs.shots_due();
-    for (int pass = 0; pass < 2; ++pass) {
-        while (static_cast<int>(out.size()) < due && next_ < order_.size()) {
-            const int index = order_[next_++];
-            if (!obs.fired().test(index)) out.push_back(cell_at(index, b));
+    if (board_ != obs.board()) reshuffle(obs, rng);
+    const auto due = static_cast<std::size_t>(obs.shots_due());
+    const Bitboard& fired = obs.fired();
+    while (out.size() < due) {
+        if (next_ == order_.size()) {
+            // Handed a game this permutation does not describe (one bot shooting for both
+            // seats, or a game joined midway): start again from the cells still open.
+            out.clear();
+            reshuffle(obs, rng);
+            if (order_.size() < due) return;  // cannot happen: shots_due <= open cells
         }
-        if (static_cast<int>(out.size()) == due) return;
-        // Handed a game this permutation does not describe (one bot shooting for both seats,
-        // or a game joined midway): start again from the cells still open.
-        out.clear();
-        reshuffle();
+        const OpenCell& c = order_[next_++];
+        if (!fired.test(c.index)) out.push_back(c.cell);
     }
 }
 

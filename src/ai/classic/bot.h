@@ -43,7 +43,12 @@ public:
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
 
 private:
-    std::vector<int> order_;  // a random permutation of the open cells, consumed front to back
+    struct OpenCell {
+        int index;
+        Cell cell;
+    };
+    [[gnu::noinline]] void reshuffle(const Observation& obs, Rng& rng);
+    std::vector<OpenCell> order_;  // a random permutation of the open cells, consumed in order
     std::size_t next_ = 0;
     BoardSize board_{0, 0};  // the board `order_` was drawn for
 };

@@ -1,6 +1,7 @@
 #include "games/classic/rules.h"
 
 #include <algorithm>
+#include <array>
 
 namespace broadside::classic {
 
@@ -37,15 +38,16 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
                           "once placed.");
     }
     const Options& o = *state.options;
-    if (auto st = validate_layout(o.fleet, layout, o.board, o.no_touch); !st) return st;
-
+    std::array<Bitboard, 26> cells;  // options allow at most 26 ships
+    if (auto st = validate_layout(o.fleet, layout, o.board, o.no_touch, cells.data()); !st) {
+        return st;
+    }
     Ocean& ocean = state.oceans[seat];
     ocean.layout = layout;
-    ocean.ship_cells.clear();
+    ocean.ship_cells.assign(cells.begin(),
+                            cells.begin() + static_cast<std::ptrdiff_t>(layout.size()));
     for (std::size_t i = 0; i < layout.size(); ++i) {
-        const Bitboard cells = *ship_cells(layout[i], o.fleet[i].length, o.board);
-        cells.for_each([&](int index) { ocean.ship_at[index] = static_cast<std::int8_t>(i); });
-        ocean.ship_cells.push_back(cells);
+        cells[i].for_each([&](int index) { ocean.ship_at[index] = static_cast<std::int8_t>(i); });
     }
     ocean.hits.assign(layout.size(), 0);
     ocean.sunk_at.assign(layout.size(), -1);
@@ -94,6 +96,24 @@ namespace {
                       to_string(c) + " was already fired at; choose a cell you have not shot yet.");
 }
 
+// Several shots: each on the board, not fired at before, and all different. Out of line: it
+// needs a scratch bitboard that the single-shot path should not pay for.
+[[gnu::noinline]] Status validate_volley(const State& state, int seat,
+                                         std::span<const Cell> cells) {
+    const Options& o = *state.options;
+    const Ocean& target = state.oceans[1 - seat];
+    Bitboard volley;
+    for (const Cell c : cells) {
+        if (!on_board(c, o.board) || target.shots.test(cell_index(c, o.board))) {
+            return target_error(state, seat, c, false);
+        }
+        const int index = cell_index(c, o.board);
+        if (volley.test(index)) return target_error(state, seat, c, true);
+        volley.set(index);
+    }
+    return Status::ok_status();
+}
+
 }  // namespace
 
 Status fire(State& state, int seat, std::span<const Cell> cells, std::vector<ShotResult>& results) {
@@ -110,16 +130,8 @@ Status fire(State& state, int seat, std::span<const Cell> cells, std::vector<Sho
         if (!on_board(c, o.board) || target.shots.test(cell_index(c, o.board))) {
             return target_error(state, seat, c, false);
         }
-    } else {
-        Bitboard volley;
-        for (const Cell c : cells) {
-            if (!on_board(c, o.board) || target.shots.test(cell_index(c, o.board))) {
-                return target_error(state, seat, c, false);
-            }
-            const int index = cell_index(c, o.board);
-            if (volley.test(index)) return target_error(state, seat, c, true);
-            volley.set(index);
-        }
+    } else if (auto st = validate_volley(state, seat, cells); !st) {
+        return st;
     }
     for (const Cell c : cells) {
         const int index = cell_index(c, o.board);
