@@ -9,30 +9,9 @@ Rng::Rng(std::uint64_t seed, std::uint64_t stream) : inc_((stream << 1U) | 1U) {
     next_u32();
 }
 
-std::uint32_t Rng::next_u32() {
-    const std::uint64_t old = state_;
-    state_ = old * 6364136223846793005ULL + inc_;
-    const auto xorshifted = static_cast<std::uint32_t>(((old >> 18U) ^ old) >> 27U);
-    const auto rot = static_cast<std::uint32_t>(old >> 59U);
-    return (xorshifted >> rot) | (xorshifted << ((32U - rot) & 31U));
-}
-
 std::uint64_t Rng::next_u64() {
     const std::uint64_t hi = next_u32();
     return (hi << 32U) | next_u32();
-}
-
-std::uint32_t Rng::below(std::uint32_t bound) {
-    std::uint64_t m = std::uint64_t{next_u32()} * bound;
-    auto low = static_cast<std::uint32_t>(m);
-    if (low < bound) {
-        const std::uint32_t threshold = (0U - bound) % bound;
-        while (low < threshold) {
-            m = std::uint64_t{next_u32()} * bound;
-            low = static_cast<std::uint32_t>(m);
-        }
-    }
-    return static_cast<std::uint32_t>(m >> 32U);
 }
 
 int Rng::between(int lo, int hi) {

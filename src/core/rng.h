@@ -12,11 +12,28 @@ class Rng {
 public:
     explicit Rng(std::uint64_t seed, std::uint64_t stream = 0x14057b7ef767814fULL);
 
-    std::uint32_t next_u32();
+    std::uint32_t next_u32() {
+        const std::uint64_t old = state_;
+        state_ = old * 6364136223846793005ULL + inc_;
+        const auto xorshifted = static_cast<std::uint32_t>(((old >> 18U) ^ old) >> 27U);
+        const auto rot = static_cast<std::uint32_t>(old >> 59U);
+        return (xorshifted >> rot) | (xorshifted << ((32U - rot) & 31U));
+    }
     std::uint64_t next_u64();
 
     // Uniform in [0, bound). bound must be > 0. Lemire's multiply-and-reject method: exact.
-    std::uint32_t below(std::uint32_t bound);
+    std::uint32_t below(std::uint32_t bound) {
+        std::uint64_t m = std::uint64_t{next_u32()} * bound;
+        auto low = static_cast<std::uint32_t>(m);
+        if (low < bound) {
+            const std::uint32_t threshold = (0U - bound) % bound;
+            while (low < threshold) {
+                m = std::uint64_t{next_u32()} * bound;
+                low = static_cast<std::uint32_t>(m);
+            }
+        }
+        return static_cast<std::uint32_t>(m >> 32U);
+    }
     // Uniform in [lo, hi], inclusive.
     int between(int lo, int hi);
     bool coin() { return (next_u32() >> 31) != 0; }

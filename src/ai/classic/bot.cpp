@@ -21,20 +21,31 @@ std::vector<Placement> Bot::place(const Observation& obs, Rng& rng) {
 
 void RandomBot::reshuffle(const Observation& obs, Rng& rng) {
     const BoardSize b = obs.board();
-    order_.clear();
-    Bitboard::all(b).without(obs.fired()).for_each([&](int i) {
-        order_.push_back({i, cell_at(i, b)});
-    });
+    if (board_ != b) {
+        every_cell_.clear();
+        for (int i = 0; i < b.cells(); ++i) every_cell_.push_back({i, cell_at(i, b)});
+        board_ = b;
+    }
+    if (obs.fired().empty()) {
+        order_ = every_cell_;
+    } else {
+        order_.clear();
+        for (const OpenCell& c : every_cell_) {
+            if (!obs.fired().test(c.index)) order_.push_back(c);
+        }
+    }
     rng.shuffle(std::span<OpenCell>(order_));
     next_ = 0;
-    board_ = b;
 }
 
 void RandomBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     out.clear();
     // The next unfired cell of a uniform random permutation is a uniform choice among the
     // unfired cells, so one shuffle per game serves every shot.
-    if (board_ != obs.board()) reshuffle(obs, rng);
+    if (fresh_ || board_ != obs.board()) {
+        reshuffle(obs, rng);
+        fresh_ = false;
+    }
     const auto due = static_cast<std::size_t>(obs.shots_due());
     const Bitboard& fired = obs.fired();
     while (out.size() < due) {

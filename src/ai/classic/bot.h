@@ -39,7 +39,7 @@ private:
 class RandomBot final : public Bot {
 public:
     std::string name() const override { return "random"; }
-    void new_game() override { board_ = BoardSize{0, 0}; }
+    void new_game() override { fresh_ = true; }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
 
 private:
@@ -50,7 +50,9 @@ private:
     [[gnu::noinline]] void reshuffle(const Observation& obs, Rng& rng);
     std::vector<OpenCell> order_;  // a random permutation of the open cells, consumed in order
     std::size_t next_ = 0;
-    BoardSize board_{0, 0};  // the board `order_` was drawn for
+    std::vector<OpenCell> every_cell_;  // every cell of `board_`, in index order
+    BoardSize board_{0, 0};             // the board `every_cell_` describes
+    bool fresh_ = true;                 // a new game: draw a new permutation
 };
 
 }  // namespace broadside::classic
