@@ -17,6 +17,9 @@ public:
     constexpr void set(int index) { w_[index >> 6] |= std::uint64_t{1} << (index & 63); }
     constexpr void reset(int index) { w_[index >> 6] &= ~(std::uint64_t{1} << (index & 63)); }
 
+    // The raw 64-bit word `i` (cells 64*i to 64*i+63), for code specialised to small boards.
+    constexpr std::uint64_t word(int i) const { return w_[i]; }
+
     constexpr int count() const {
         int n = 0;
         for (auto w : w_) n += std::popcount(w);

@@ -17,7 +17,9 @@ struct Error {
 // The outcome of an operation that returns nothing on success.
 class [[nodiscard]] Status {
 public:
-    Status() = default;
+    // User-provided on purpose: a defaulted constructor makes `Status{}` (ok_status) zero the
+    // whole optional<Error> before constructing it, on every successful shot.
+    Status() noexcept {}                               // NOLINT(modernize-use-equals-default)
     Status(Error error) : error_(std::move(error)) {}  // NOLINT: implicit by design
     static Status ok_status() { return {}; }
     bool ok() const { return !error_.has_value(); }

@@ -22,38 +22,80 @@ FleetSampler::FleetSampler(std::vector<ShipSpec> fleet, BoardSize board, bool no
         }
         positions_.push_back(std::move(all));
     }
+    small_ = board_.cells() <= 128;
+    if (small_) {
+        for (const auto& all : positions_) {
+            std::vector<SmallPosition> small;
+            for (const Position& p : all) {
+                const Bitboard& block = no_touch_ ? p.halo : p.cells;
+                small.push_back(
+                    {{p.cells.word(0), p.cells.word(1)}, {block.word(0), block.word(1)}});
+            }
+            small_positions_.push_back(std::move(small));
+        }
+    }
+}
+
+template <class Pick>
+bool FleetSampler::draw(Rng& rng, long max_attempts, Pick&& pick) const {
+    const std::size_t ships = positions_.size();
+    if (small_) {
+        for (long attempt = 0; attempt < max_attempts; ++attempt) {
+            std::uint64_t blocked0 = 0;
+            std::uint64_t blocked1 = 0;
+            std::size_t i = 0;
+            for (; i < ships; ++i) {
+                const auto& options = small_positions_[i];
+                if (options.empty()) return false;
+                const auto k = rng.below(static_cast<std::uint32_t>(options.size()));
+                const SmallPosition& p = options[k];
+                // Rejecting as soon as one ship conflicts is still exact: the draw is thrown
+                // away whole, and the remaining ships' draws would not have changed that verdict.
+                if (((p.cells[0] & blocked0) | (p.cells[1] & blocked1)) != 0) break;
+                blocked0 |= p.block[0];
+                blocked1 |= p.block[1];
+                pick(i, positions_[i][k]);
+            }
+            if (i == ships) return true;
+        }
+        return false;
+    }
+    for (long attempt = 0; attempt < max_attempts; ++attempt) {
+        Bitboard blocked;
+        std::size_t i = 0;
+        for (; i < ships; ++i) {
+            const auto& options = positions_[i];
+            if (options.empty()) return false;
+            const Position& p = options[rng.below(static_cast<std::uint32_t>(options.size()))];
+            if (p.cells.intersects(blocked)) break;
+            blocked |= no_touch_ ? p.halo : p.cells;
+            pick(i, p);
+        }
+        if (i == ships) return true;
+    }
+    return false;
 }
 
 bool FleetSampler::sample_into(Rng& rng, std::vector<Placement>& layout,
                                std::vector<Bitboard>& cells, long max_attempts) const {
     layout.resize(fleet_.size());
     cells.resize(fleet_.size());
-    for (long attempt = 0; attempt < max_attempts; ++attempt) {
-        Bitboard blocked;
-        bool legal = true;
-        for (std::size_t i = 0; i < positions_.size() && legal; ++i) {
-            const auto& options = positions_[i];
-            if (options.empty()) return false;
-            const Position& p = options[rng.below(static_cast<std::uint32_t>(options.size()))];
-            // Rejecting as soon as one ship conflicts is still exact: the draw is thrown away
-            // whole, and the remaining ships' draws would not have changed that verdict.
-            if (p.cells.intersects(blocked)) {
-                legal = false;
-                break;
-            }
-            blocked |= no_touch_ ? p.halo : p.cells;
-            layout[i] = p.placement;
-            cells[i] = p.cells;
-        }
-        if (legal) return true;
-    }
-    return false;
+    return draw(rng, max_attempts, [&](std::size_t i, const Position& p) {
+        layout[i] = p.placement;
+        cells[i] = p.cells;
+    });
+}
+
+bool FleetSampler::sample_layout(Rng& rng, std::vector<Placement>& layout,
+                                 long max_attempts) const {
+    layout.resize(fleet_.size());
+    return draw(rng, max_attempts,
+                [&](std::size_t i, const Position& p) { layout[i] = p.placement; });
 }
 
 std::optional<std::vector<Placement>> FleetSampler::sample(Rng& rng, long max_attempts) const {
     std::vector<Placement> layout;
-    std::vector<Bitboard> cells;
-    if (!sample_into(rng, layout, cells, max_attempts)) return std::nullopt;
+    if (!sample_layout(rng, layout, max_attempts)) return std::nullopt;
     return layout;
 }
 

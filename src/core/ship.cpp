@@ -11,15 +11,27 @@ std::vector<ShipSpec> classic_fleet() {
     return {{"Carrier", 5}, {"Battleship", 4}, {"Cruiser", 3}, {"Submarine", 3}, {"Destroyer", 2}};
 }
 
-std::optional<Bitboard> ship_cells(Placement p, int length, BoardSize board) {
+namespace {
+
+// ship_cells() into `cells` (which must be empty); false if the ship leaves the board.
+bool ship_cells_into(Placement p, int length, BoardSize board, Bitboard& cells) {
     const int dr = p.orientation == Orientation::kVertical ? 1 : 0;
     const int dc = 1 - dr;
     const Cell end{p.start.row + dr * (length - 1), p.start.col + dc * (length - 1)};
-    if (length <= 0 || !on_board(p.start, board) || !on_board(end, board)) return std::nullopt;
-    Bitboard cells;
-    for (int k = 0; k < length; ++k) {
-        cells.set(cell_index(Cell{p.start.row + dr * k, p.start.col + dc * k}, board));
+    if (length <= 0 || !on_board(p.start, board) || !on_board(end, board)) return false;
+    // Consecutive cells of a ship are one index apart across, one row apart down.
+    const int step = dr != 0 ? board.cols : 1;
+    for (int k = 0, index = cell_index(p.start, board); k < length; ++k, index += step) {
+        cells.set(index);
     }
+    return true;
+}
+
+}  // namespace
+
+std::optional<Bitboard> ship_cells(Placement p, int length, BoardSize board) {
+    Bitboard cells;
+    if (!ship_cells_into(p, length, board, cells)) return std::nullopt;
     return cells;
 }
 
@@ -44,23 +56,36 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
                                                " ships, one placement each (got " +
                                                std::to_string(layout.size()) + ").");
     }
-    // Fleets have at most 26 ships (options validation), so no allocation is needed here.
+    // Options validation allows at most 26 ships; larger fleets are refused here as well.
     if (fleet.size() > 26) return make_error("bad_placement", "A fleet has at most 26 ships.");
-    std::array<Bitboard, 26> placed;
+    // What the ships so far rule out: their cells, or with no_touch their cells and the cells
+    // around them. A ship clear of it is clear of every earlier ship, so the pairwise search
+    // that names the ship in the way only runs for a layout about to be rejected.
+    Bitboard blocked;
     for (std::size_t i = 0; i < fleet.size(); ++i) {
-        const auto cells = ship_cells(layout[i], fleet[i].length, board);
-        if (!cells) {
+        Bitboard own;
+        Bitboard& cells = cells_out ? cells_out[i] : own;
+        cells = Bitboard{};
+        if (!ship_cells_into(layout[i], fleet[i].length, board, cells)) {
             return make_error("off_board", "The " + fleet[i].name + " at " + to_string(layout[i]) +
                                                " does not fit on the board (" + board_range(board) +
                                                ").");
         }
+        if (!cells.intersects(blocked)) {
+            if (i + 1 < fleet.size()) {
+                blocked |= no_touch ? cells | neighbourhood(cells, board) : cells;
+            }
+            continue;
+        }
         for (std::size_t j = 0; j < i; ++j) {
-            if (placed[j].intersects(*cells)) {
+            // Earlier ships passed the board check above.
+            const Bitboard placed = *ship_cells(layout[j], fleet[j].length, board);
+            if (placed.intersects(cells)) {
                 return make_error("overlap", "The " + fleet[i].name + " at " +
                                                  to_string(layout[i]) + " overlaps the " +
                                                  fleet[j].name + ".");
             }
-            if (no_touch && neighbourhood(placed[j], board).intersects(*cells)) {
+            if (no_touch && neighbourhood(placed, board).intersects(cells)) {
                 return make_error("touching", "The " + fleet[i].name + " at " +
                                                   to_string(layout[i]) + " touches the " +
                                                   fleet[j].name +
@@ -68,8 +93,6 @@ Status validate_layout(const std::vector<ShipSpec>& fleet, const std::vector<Pla
                                                   "at corners.");
             }
         }
-        placed[i] = *cells;
-        if (cells_out) cells_out[i] = *cells;
     }
     return Status::ok_status();
 }

@@ -85,6 +85,17 @@ TEST(Referee, ABotThatCrashesLosesAndTheReportSaysWhy) {
         << r["faults"][0].dump();
 }
 
+TEST(Referee, ABotCommandThatDoesNotExistIsReportedAsSuch) {
+    const auto r = referee({"--game", "classic", "--seat", "no-such-bot-program", "--seat",
+                            "builtin:random", "--games", "1"});
+    EXPECT_EQ(r["wins"][1], 1);
+    ASSERT_EQ(r["faults"].size(), 1U);
+    EXPECT_EQ(r["faults"][0]["kind"], "crash");
+    EXPECT_NE(r["faults"][0]["detail"].get<std::string>().find("could not find the command"),
+              std::string::npos)
+        << r["faults"][0].dump();
+}
+
 TEST(Referee, ABotThatPrintsGarbageLoses) {
     const auto r = referee({"--game", "classic", "--seat", python_bot("tests/bots/garbage_bot.py"),
                             "--seat", "builtin:random", "--games", "1"});

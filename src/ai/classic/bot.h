@@ -1,5 +1,6 @@
 #pragma once
 // A classic/Salvo bot. It sees one seat's Observation and nothing else.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -32,7 +33,13 @@ protected:
 
 private:
     std::optional<FleetSampler> sampler_;
-    std::optional<Options> sampler_options_;
+    // What the sampler was built for: it depends only on the board, no_touch and the ships'
+    // lengths, and comparing those is much cheaper than comparing whole Options (ship names are
+    // strings) before every placement.
+    BoardSize sampler_board_{0, 0};
+    bool sampler_no_touch_ = false;
+    std::vector<int> sampler_lengths_;
+    std::vector<Placement> layout_;  // reused by place(), so sampling allocates nothing
 };
 
 // Places uniformly at random, shoots uniformly at random among cells not yet fired at.
@@ -43,16 +50,15 @@ public:
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
 
 private:
-    struct OpenCell {
-        int index;
-        Cell cell;
-    };
+    [[gnu::noinline]] void shoot_general(const Observation& obs, Rng& rng, std::vector<Cell>& out);
     [[gnu::noinline]] void reshuffle(const Observation& obs, Rng& rng);
-    std::vector<OpenCell> order_;  // a random permutation of the open cells, consumed in order
+    // Cell indices (a board has at most 676 cells) rather than whole cells: the per-game shuffle
+    // moves 2 bytes per swap instead of 12.
+    std::vector<std::uint16_t> order_;  // a random permutation of the open cells, consumed in order
     std::size_t next_ = 0;
-    std::vector<OpenCell> every_cell_;  // every cell of `board_`, in index order
-    BoardSize board_{0, 0};             // the board `every_cell_` describes
-    bool fresh_ = true;                 // a new game: draw a new permutation
+    std::vector<Cell> cell_of_;  // cell_of_[i] is the cell of index i on `board_`
+    BoardSize board_{0, 0};      // the board `cell_of_` describes
+    bool fresh_ = true;          // a new game: draw a new permutation
 };
 
 }  // namespace broadside::classic

@@ -147,6 +147,9 @@ protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t see
         if (waitpid(pid_, &status, WNOHANG) == pid_) {
             how = WIFEXITED(status) ? "it exited with code " + std::to_string(WEXITSTATUS(status))
                                     : "it was killed by signal " + std::to_string(WTERMSIG(status));
+            if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+                how += " (the shell could not find the command: check the --seat text)";
+            }
             pid_ = -1;
         }
         stop();

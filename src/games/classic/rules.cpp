@@ -38,19 +38,22 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
                           "once placed.");
     }
     const Options& o = *state.options;
-    std::array<Bitboard, 26> cells;  // options allow at most 26 ships
-    if (auto st = validate_layout(o.fleet, layout, o.board, o.no_touch, cells.data()); !st) {
+    Ocean& ocean = state.oceans[seat];
+    // The ships' cells go straight into the ocean (no scratch array to zero and copy). The
+    // vector is empty until a fleet is placed, so clearing it on error restores the state.
+    ocean.ship_cells.resize(layout.size());
+    if (auto st = validate_layout(o.fleet, layout, o.board, o.no_touch, ocean.ship_cells.data());
+        !st) {
+        ocean.ship_cells.clear();
         return st;
     }
-    Ocean& ocean = state.oceans[seat];
     ocean.layout = layout;
-    ocean.ship_cells.assign(cells.begin(),
-                            cells.begin() + static_cast<std::ptrdiff_t>(layout.size()));
     for (std::size_t i = 0; i < layout.size(); ++i) {
-        cells[i].for_each([&](int index) { ocean.ship_at[index] = static_cast<std::int8_t>(i); });
+        ocean.ship_cells[i].for_each(
+            [&](int index) { ocean.ship_at[index] = static_cast<std::int8_t>(i); });
     }
-    ocean.hits.assign(layout.size(), 0);
-    ocean.sunk_at.assign(layout.size(), -1);
+    ocean.hits.fill(0);
+    ocean.sunk_at.fill(-1);
     ocean.ships_afloat = static_cast<int>(layout.size());
     ocean.placed = true;
     if (state.oceans[0].placed && state.oceans[1].placed) state.phase = Phase::kFiring;
@@ -116,7 +119,8 @@ namespace {
 
 }  // namespace
 
-Status fire(State& state, int seat, std::span<const Cell> cells, std::vector<ShotResult>& results) {
+Status detail::fire_turn(State& state, int seat, std::span<const Cell> cells,
+                         std::vector<ShotResult>& results) {
     results.clear();
     if (seat < 0 || seat >= kSeats || state.phase != Phase::kFiring || seat != state.to_move ||
         static_cast<int>(cells.size()) != shots_due(state, seat)) {
@@ -134,29 +138,9 @@ Status fire(State& state, int seat, std::span<const Cell> cells, std::vector<Sho
         return st;
     }
     for (const Cell c : cells) {
-        const int index = cell_index(c, o.board);
-        target.shots.set(index);
-        ++target.shots_count;
-        ShotResult r{c, ShotOutcome::kMiss, target.ship_at[index]};
-        if (r.ship != kNoShip) {
-            target.shot_hits.set(index);
-            r.outcome = ShotOutcome::kHit;
-            if (++target.hits[r.ship] == o.fleet[r.ship].length) {
-                r.outcome = ShotOutcome::kSunk;
-                target.sunk_at[r.ship] = index;
-                --target.ships_afloat;
-            }
-        }
-        results.push_back(r);
+        results.push_back(detail::land_shot(o, target, c, cell_index(c, o.board)));
     }
-    state.shots_fired[seat] += static_cast<int>(cells.size());
-    ++state.turns;
-    if (target.ships_afloat == 0) {
-        state.phase = Phase::kOver;
-        state.winner = seat;
-    } else {
-        state.to_move = 1 - seat;
-    }
+    detail::end_turn(state, seat, target, static_cast<int>(cells.size()));
     return Status::ok_status();
 }
 

@@ -35,8 +35,65 @@ inline int shots_due(const State& state, int seat) {
     return wanted < open_cells ? wanted : open_cells;
 }
 
+namespace detail {
+
+// The general turn: any number of shots, and every rejection. Out of line.
+Status fire_turn(State& state, int seat, std::span<const Cell> cells,
+                 std::vector<ShotResult>& results);
+
+// Lands one validated shot on `target`.
+inline ShotResult land_shot(const Options& o, Ocean& target, Cell c, int index) {
+    target.shots.set(index);
+    ++target.shots_count;
+    ShotResult r{c, ShotOutcome::kMiss, target.ship_at[index]};
+    if (r.ship != kNoShip) {
+        target.shot_hits.set(index);
+        r.outcome = ShotOutcome::kHit;
+        if (++target.hits[r.ship] == o.fleet[r.ship].length) {
+            r.outcome = ShotOutcome::kSunk;
+            target.sunk_at[r.ship] = index;
+            --target.ships_afloat;
+        }
+    }
+    return r;
+}
+
+// Ends a turn of `shots` shots that all landed on `target`.
+inline void end_turn(State& state, int seat, const Ocean& target, int shots) {
+    state.shots_fired[seat] += shots;
+    ++state.turns;
+    if (target.ships_afloat == 0) {
+        state.phase = Phase::kOver;
+        state.winner = seat;
+    } else {
+        state.to_move = 1 - seat;
+    }
+}
+
+}  // namespace detail
+
 // Fires one turn: a single shot, or a whole Salvo volley resolved together. Results are written
 // to `results` in the order the cells were given.
-Status fire(State& state, int seat, std::span<const Cell> cells, std::vector<ShotResult>& results);
+inline Status fire(State& state, int seat, std::span<const Cell> cells,
+                   std::vector<ShotResult>& results) {
+    // A legal single shot (every classic turn) is resolved inline: it is most of the work of a
+    // whole game. Anything else, errors included, takes the general path, which checks again.
+    if (cells.size() == 1 && state.phase == Phase::kFiring && seat == state.to_move &&
+        static_cast<unsigned>(seat) < kSeats && shots_due(state, seat) == 1) {
+        const Options& o = *state.options;
+        const Cell c = cells[0];
+        Ocean& target = state.oceans[1 - seat];
+        if (on_board(c, o.board)) {
+            const int index = cell_index(c, o.board);
+            if (!target.shots.test(index)) {
+                results.clear();
+                results.push_back(detail::land_shot(o, target, c, index));
+                detail::end_turn(state, seat, target, 1);
+                return Status::ok_status();
+            }
+        }
+    }
+    return detail::fire_turn(state, seat, cells, results);
+}
 
 }  // namespace broadside::classic

@@ -13,6 +13,7 @@ namespace broadside::classic {
 
 inline constexpr int kSeats = 2;
 inline constexpr int kNoShip = -1;
+inline constexpr int kMaxShips = 26;  // options validation allows at most 26 ships
 
 enum class Phase { kPlacement, kFiring, kOver };
 
@@ -22,8 +23,10 @@ struct Ocean {
     std::vector<Placement> layout;
     std::vector<Bitboard> ship_cells;
     std::array<std::int8_t, kMaxCells> ship_at{};  // ship index per cell, kNoShip for water
-    std::vector<int> hits;                         // hits per ship
-    std::vector<int> sunk_at;  // per ship: the cell index of the shot that sank it, or -1
+    // Fixed arrays rather than vectors: a game places two fleets, and two heap allocations per
+    // fleet were a measurable share of a whole random game.
+    std::array<int, kMaxShips> hits{};     // hits per ship (the first layout.size() are used)
+    std::array<int, kMaxShips> sunk_at{};  // per ship: the cell index of the sinking shot, or -1
     int ships_afloat = 0;
     Bitboard shots;       // cells the opponent has fired at
     int shots_count = 0;  // shots.count(), kept to avoid recounting every turn
