@@ -57,11 +57,37 @@ bool ProcessAgent::ensure_running() {
     return true;
 }
 
+std::string ProcessAgent::ended_how() {
+    // A child that closed its pipes is usually a moment away from exiting: wait briefly so the
+    // report can say how it ended (a missing command is exit code 127).
+    int status = 0;
+    for (int i = 0; i < 40; ++i) {
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            reaped_ = true;
+            std::string how = WIFEXITED(status)
+                                  ? "it exited with code " + std::to_string(WEXITSTATUS(status))
+                                  : "it was killed by signal " + std::to_string(WTERMSIG(status));
+            if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+                how += " (the shell could not find the command: check the --seat text)";
+            }
+            return how;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return "";
+}
+
 void ProcessAgent::stop() {
     if (pid_ <= 0) return;
+    if (reaped_) {
+        // Already waited for; only what it left behind in its group may remain.
+        kill(-pid_, SIGKILL);
+        pid_ = -1;
+        reaped_ = false;
+    }
     if (to_child_ >= 0) close(to_child_);  // EOF first: a polite bot exits by itself
     to_child_ = -1;
-    for (int i = 0; i < 20; ++i) {
+    for (int i = 0; i < 20 && pid_ > 0; ++i) {  // never waitpid(-1): that is any child
         if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
             kill(-pid_, SIGKILL);  // anything it left behind in its group
             pid_ = -1;
@@ -132,8 +158,10 @@ protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t see
     const int budget = time_ms + (fresh_ ? startup_grace_ms_ : 0);
     fresh_ = false;
     if (!send(request, budget)) {
+        const std::string how = ended_how();
         stop();
-        return fault("crash", "the bot stopped reading its input");
+        return fault("crash", how.empty() ? "the bot stopped reading its input"
+                                          : "the bot ended before answering: " + how);
     }
     bool timed_out = false;
     auto line = reader_->next_within(budget, timed_out);
@@ -142,18 +170,10 @@ protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t see
         return fault("timeout", "no answer within " + std::to_string(budget) + " ms");
     }
     if (!line) {
-        int status = 0;
-        std::string how = "it closed its output";
-        if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            how = WIFEXITED(status) ? "it exited with code " + std::to_string(WEXITSTATUS(status))
-                                    : "it was killed by signal " + std::to_string(WTERMSIG(status));
-            if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-                how += " (the shell could not find the command: check the --seat text)";
-            }
-            pid_ = -1;
-        }
+        const std::string how = ended_how();
         stop();
-        return fault("crash", "the bot ended before answering: " + how);
+        return fault("crash", "the bot ended before answering: " +
+                                  (how.empty() ? std::string("it closed its output") : how));
     }
     if (line->too_long) {
         stop();

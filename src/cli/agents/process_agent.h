@@ -32,11 +32,14 @@ private:
     bool ensure_running();
     void stop();
     bool send(const nlohmann::json& message, int timeout_ms);
+    // How the child ended, if it exits within a moment ("" if it is still running).
+    std::string ended_how();
 
     std::string command_;
     std::string stderr_path_;
     int startup_grace_ms_;
     pid_t pid_ = -1;
+    bool reaped_ = false;  // pid_ has been waited for; only its process group may remain
     int to_child_ = -1;
     int from_child_ = -1;
     std::unique_ptr<LineReader> reader_;
