@@ -92,9 +92,13 @@ Result<Match> replay(const json& record) {
     if (!record.is_object() || record.value("format", "") != "broadside-record") {
         return bad("Not a Broadside record (expected \"format\": \"broadside-record\").");
     }
-    if (!record.contains("game") || !record["game"].is_string() || !record.contains("seed") ||
-        !record["seed"].is_number_unsigned() || !record.contains("actions") ||
-        !record["actions"].is_array()) {
+    // A seed is a non-negative integer; JSON built in code may hold it signed.
+    const bool seed_ok =
+        record.contains("seed") &&
+        (record["seed"].is_number_unsigned() ||
+         (record["seed"].is_number_integer() && record["seed"].get<std::int64_t>() >= 0));
+    if (!record.contains("game") || !record["game"].is_string() || !seed_ok ||
+        !record.contains("actions") || !record["actions"].is_array()) {
         return bad("A record needs \"game\", \"seed\" and \"actions\".");
     }
     auto m =

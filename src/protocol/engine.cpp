@@ -87,7 +87,9 @@ json Engine::create(const json& req) {
     std::uint64_t seed = 0;
     if (!req.contains("seed") || req["seed"].is_null()) {
         seed = fresh_seed_();
-    } else if (req["seed"].is_number_unsigned()) {
+    } else if (req["seed"].is_number_unsigned() ||
+               (req["seed"].is_number_integer() && req["seed"].get<std::int64_t>() >= 0)) {
+        // Parsed text gives unsigned numbers; JSON built in code may hold the same value signed.
         seed = req["seed"].get<std::uint64_t>();
     } else if (req["seed"].is_string()) {
         // Seeds above 2^53 do not survive JavaScript's numbers, so text is accepted too.
@@ -131,14 +133,15 @@ json Engine::handle(const json& request) {
             throw RequestError{"bad_request", "A request is a JSON object with a \"cmd\"."};
         }
         const std::string cmd = string_field(request, "cmd");
-        auto find_match = [&]() -> Match& {
+        auto find_entry = [&] {
             const std::string name = string_field(request, "match");
             auto it = matches_.find(name);
             if (it == matches_.end()) {
                 throw RequestError{"unknown_match", "There is no match \"" + name + "\"."};
             }
-            return *it->second;
+            return it;
         };
+        auto find_match = [&]() -> Match& { return *find_entry()->second; };
         auto checked_seat = [&](const Match& m, bool allow_spectator) {
             const int seat = seat_field(request);
             if ((seat == -1 && !allow_spectator) || seat >= m.seat_count() || seat < -1) {
@@ -209,9 +212,7 @@ json Engine::handle(const json& request) {
             if (!record) throw RequestError{record.error().code, record.error().message};
             response = {{"type", "record"}, {"match", request["match"]}, {"record", *record}};
         } else if (cmd == "close") {
-            Match& m = find_match();
-            (void)m;
-            matches_.erase(request["match"].get<std::string>());
+            matches_.erase(find_entry());
             response = {{"type", "closed"}, {"match", request["match"]}};
         } else if (cmd == "quit") {
             quit_ = true;

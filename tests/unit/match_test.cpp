@@ -327,6 +327,18 @@ TEST(Replay, ATamperedResultOrRevealFailsWithReplayMismatch) {
     }
 }
 
+TEST(Replay, ASeedHeldAsASignedJsonIntegerReplaysAndANegativeOneIsABadRecord) {
+    const json rec = finished_match().record().value();
+    json signed_seed = rec;
+    signed_seed["seed"] = static_cast<std::int64_t>(rec["seed"].get<std::uint64_t>());
+    EXPECT_TRUE(replay(signed_seed).ok());
+    json negative = rec;
+    negative["seed"] = std::int64_t{-1};
+    auto r = replay(negative);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "bad_record");
+}
+
 TEST(Replay, ASeatThatWouldWrapToAnExistingSeatIsABadRecord) {
     json rec = finished_match().record().value();
     rec["actions"][0]["seat"] = 4294967296LL;  // 2^32: get<int>() would make it seat 0
