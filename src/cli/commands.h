@@ -9,8 +9,11 @@ namespace broadside::cli {
 
 using Runner = std::function<int()>;
 
-void add_play_command(CLI::App& app, Runner& run);
-void add_sim_command(CLI::App& app, Runner& run);
+// `play`, `sim` and `solve` take the game as a subcommand; each game family registers its own
+// (with its own flags) under the parent command.
+void add_play_classic(CLI::App& play, Runner& run);  // play classic, play salvo
+void add_sim_classic(CLI::App& sim, Runner& run);    // sim classic, sim salvo
+
 void add_bench_command(CLI::App& app, Runner& run);
 void add_replay_command(CLI::App& app, Runner& run);
 void add_engine_command(CLI::App& app, Runner& run);

@@ -39,6 +39,22 @@ std::shared_ptr<const classic::Options> classic_options(const std::string& game,
     return std::make_shared<const classic::Options>(std::move(typed.value()));
 }
 
+void require_game_subcommand(CLI::App& parent) {
+    parent.allow_extras();
+    parent.callback([&parent] {
+        if (!parent.get_subcommands().empty()) return;
+        std::string games;
+        for (const auto* sub : parent.get_subcommands({})) {
+            games += (games.empty() ? "" : ", ") + sub->get_name();
+        }
+        const auto extras = parent.remaining();
+        const std::string said =
+            extras.empty() ? "Name a game" : "Unknown game \"" + extras.front() + "\"";
+        throw CLI::ValidationError(said + " for '" + parent.get_name() + "'; the games are " +
+                                   games + ".");
+    });
+}
+
 bool stderr_is_terminal() {
     return isatty(STDERR_FILENO) != 0;
 }

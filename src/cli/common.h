@@ -32,6 +32,10 @@ nlohmann::json classic_options_json(const ClassicFlags& flags);
 std::shared_ptr<const classic::Options> classic_options(const std::string& game,
                                                         const ClassicFlags& flags);
 
+// Makes `parent` (play, sim, solve) require a game subcommand, and answer a missing or unknown
+// game with a sentence that names the games it has.
+void require_game_subcommand(CLI::App& parent);
+
 bool stderr_is_terminal();
 bool stdout_is_terminal();
 

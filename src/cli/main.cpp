@@ -11,8 +11,14 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "broadside 0.1.0");
     Runner run;
-    add_play_command(app, run);
-    add_sim_command(app, run);
+    auto* play = app.add_subcommand("play", "Play in the terminal against bots");
+    require_game_subcommand(*play);
+    add_play_classic(*play, run);
+
+    auto* sim = app.add_subcommand("sim", "Play bots against each other and report the odds");
+    require_game_subcommand(*sim);
+    add_sim_classic(*sim, run);
+
     add_bench_command(app, run);
     add_replay_command(app, run);
     add_engine_command(app, run);

@@ -1,5 +1,5 @@
-// `broadside play classic|salvo`: a game in the terminal against a built-in bot. This file reads
-// the flags and sets the match up; play_session.cpp runs the game.
+// `broadside play classic` and `play salvo`: a game in the terminal against a built-in bot. This
+// file reads the flags and sets the match up; play_session.cpp runs the game.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -70,17 +70,15 @@ std::string bot_list() {
     return names;
 }
 
-}  // namespace
-
-void add_play_command(CLI::App& app, Runner& run) {
+void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game) {
     auto args = std::make_shared<PlayArgs>();
-    auto* cmd = app.add_subcommand("play", "Play in the terminal against a bot");
+    args->game = game;
+    auto* cmd = play.add_subcommand(game, game == "salvo"
+                                              ? "Salvo: every ship afloat fires one shot per turn"
+                                              : "Classic Battleship against a bot");
     cmd->footer(
         "You are seat 0. Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with "
         "'B7' (Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command.");
-    cmd->add_option("game", args->game, "classic or salvo")
-        ->required()
-        ->check(CLI::IsMember({"classic", "salvo"}));
     cmd->add_option("--bot", args->bot, "The opponent: " + bot_list())->capture_default_str();
     auto* seed = cmd->add_option("--seed", args->seed,
                                  "Seed; the same seed and the same moves give the same game "
@@ -97,6 +95,13 @@ void add_play_command(CLI::App& app, Runner& run) {
         args->has_seed = seed->count() > 0;
         run = [args] { return run_play(*args); };
     });
+}
+
+}  // namespace
+
+void add_play_classic(CLI::App& play, Runner& run) {
+    add_play_classic_game(play, run, "classic");
+    add_play_classic_game(play, run, "salvo");
 }
 
 }  // namespace broadside::cli

@@ -13,6 +13,7 @@
 #include "cli/common.h"
 #include "cli/histogram.h"
 #include "cli/records.h"
+#include "cli/sim_support.h"
 #include "core/stats.h"
 
 namespace broadside::cli {
@@ -28,54 +29,6 @@ struct SimArgs {
     bool json = false;
     std::string save;
     ClassicFlags flags;
-};
-
-std::vector<std::string> split_names(const std::string& text) {
-    std::vector<std::string> names;
-    std::stringstream in(text);
-    for (std::string name; std::getline(in, name, ',');) names.push_back(name);
-    return names;
-}
-
-std::string percent(double p) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
-    return buf;
-}
-
-std::string fixed(double v, int digits = 2) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-// Shows progress on stderr while `done` climbs to `total`, if stderr is a terminal.
-class Progress {
-public:
-    Progress(const std::atomic<long>& done, long total) : done_(done), total_(total) {
-        if (!stderr_is_terminal() || total < 2000) return;
-        thread_ = std::thread([this] {
-            while (!stop_.load()) {
-                const long d = done_.load();
-                const int filled = static_cast<int>(30 * d / total_);
-                std::cerr << "\r  [" << std::string(static_cast<std::size_t>(filled), '#')
-                          << std::string(static_cast<std::size_t>(30 - filled), ' ') << "] " << d
-                          << "/" << total_ << std::flush;
-                std::this_thread::sleep_for(std::chrono::milliseconds(200));
-            }
-            std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-        });
-    }
-    ~Progress() {
-        stop_ = true;
-        if (thread_.joinable()) thread_.join();
-    }
-
-private:
-    const std::atomic<long>& done_;
-    long total_;
-    std::atomic<bool> stop_{false};
-    std::thread thread_;
 };
 
 int run_sim(const SimArgs& args) {
@@ -211,14 +164,11 @@ int run_sim(const SimArgs& args) {
     return kExitOk;
 }
 
-}  // namespace
-
-void add_sim_command(CLI::App& app, Runner& run) {
+void add_sim_classic_game(CLI::App& sim, Runner& run, const std::string& game) {
     auto args = std::make_shared<SimArgs>();
-    auto* cmd = app.add_subcommand("sim", "Play bots against each other and report win rates");
-    cmd->add_option("game", args->game, "classic or salvo")
-        ->required()
-        ->check(CLI::IsMember({"classic", "salvo"}));
+    args->game = game;
+    auto* cmd = sim.add_subcommand(game, game == "salvo" ? "Salvo: bots against each other"
+                                                         : "Classic: bots against each other");
     cmd->add_option("--bots", args->bots, "Two bots, seat 0 first: e.g. density,hunt")
         ->capture_default_str();
     cmd->add_option("--games", args->games, "Number of games")->capture_default_str();
@@ -231,6 +181,13 @@ void add_sim_command(CLI::App& app, Runner& run) {
     cmd->add_option("--save", args->save, "Write every game's record to FILE (one JSON per line)");
     add_classic_flags(*cmd, args->flags);
     cmd->callback([args, &run] { run = [args] { return run_sim(*args); }; });
+}
+
+}  // namespace
+
+void add_sim_classic(CLI::App& sim, Runner& run) {
+    add_sim_classic_game(sim, run, "classic");
+    add_sim_classic_game(sim, run, "salvo");
 }
 
 }  // namespace broadside::cli

@@ -191,10 +191,22 @@ TEST(Play, SaveWritesARecordThatReplayAccepts) {
 }
 
 TEST(Play, HelpFlagExitsZero) {
-    const auto r = run_broadside({"play", "--help"});
+    const auto r = run_broadside({"play", "classic", "--help"});
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("--bot"), std::string::npos);
     EXPECT_NE(r.out.find("--first"), std::string::npos);
+}
+
+TEST(Play, HelpListsTheGames) {
+    const auto r = run_broadside({"play", "--help"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("salvo"), std::string::npos) << r.out;
+}
+
+TEST(Play, MissingGameNamesTheGames) {
+    const auto r = run_broadside({"play"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("the games are classic, salvo"), std::string::npos) << r.err;
 }
 
 TEST(Play, UnknownBotIsAUsageError) {

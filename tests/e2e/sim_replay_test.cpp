@@ -176,7 +176,8 @@ TEST(SimCommand, OneBotOnlyIsBadUsage) {
 TEST(SimCommand, UnknownGameIsBadUsage) {
     const auto r = run_broadside({"sim", "chess", "--bots", "random,random", "--games", "1"});
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("chess"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("Unknown game \"chess\""), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("classic, salvo"), std::string::npos) << r.err;
 }
 
 TEST(SimCommand, ZeroGamesIsBadUsage) {

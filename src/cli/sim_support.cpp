@@ -1,0 +1,51 @@
+#include "cli/sim_support.h"
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "cli/common.h"
+
+namespace broadside::cli {
+
+std::vector<std::string> split_names(const std::string& text) {
+    std::vector<std::string> names;
+    std::stringstream in(text);
+    for (std::string name; std::getline(in, name, ',');) names.push_back(name);
+    return names;
+}
+
+std::string percent(double p) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);
+    return buf;
+}
+
+std::string fixed(double v, int digits) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+Progress::Progress(const std::atomic<long>& done, long total) : done_(done), total_(total) {
+    if (!stderr_is_terminal() || total < 2000) return;
+    thread_ = std::thread([this] {
+        while (!stop_.load()) {
+            const long d = done_.load();
+            const int filled = static_cast<int>(30 * d / total_);
+            std::cerr << "\r  [" << std::string(static_cast<std::size_t>(filled), '#')
+                      << std::string(static_cast<std::size_t>(30 - filled), ' ') << "] " << d << "/"
+                      << total_ << std::flush;
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    });
+}
+
+Progress::~Progress() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace broadside::cli
