@@ -13,6 +13,8 @@ using Runner = std::function<int()>;
 // (with its own flags) under the parent command.
 void add_play_classic(CLI::App& play, Runner& run);  // play classic, play salvo
 void add_sim_classic(CLI::App& sim, Runner& run);    // sim classic, sim salvo
+void add_play_royale(CLI::App& play, Runner& run);   // play royale
+void add_sim_royale(CLI::App& sim, Runner& run);     // sim royale
 
 void add_bench_command(CLI::App& app, Runner& run);
 void add_replay_command(CLI::App& app, Runner& run);

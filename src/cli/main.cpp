@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     auto* sim = app.add_subcommand("sim", "Play bots against each other and report the odds");
     require_game_subcommand(*sim);
     add_sim_classic(*sim, run);
+    add_sim_royale(*sim, run);
 
     add_bench_command(app, run);
     add_replay_command(app, run);
