@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     auto* play = app.add_subcommand("play", "Play in the terminal against bots");
     require_game_subcommand(*play);
     add_play_classic(*play, run);
+    add_play_royale(*play, run);
 
     auto* sim = app.add_subcommand("sim", "Play bots against each other and report the odds");
     require_game_subcommand(*sim);

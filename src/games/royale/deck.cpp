@@ -20,6 +20,12 @@ Result<Card> parse_card(const nlohmann::json& c, std::size_t index, Mode mode) {
     }
     Card card;
     card.id = c["id"].get<std::string>();
+    // Commands name cards and coordinates in one list ("bonus R12 A9 B9"), so an id must not
+    // read as a coordinate.
+    if (parse_cell(card.id, kBoard)) {
+        return bad_deck(where + "'s id \"" + card.id +
+                        "\" reads as a coordinate; use ids such as S01 or R12.");
+    }
     const std::string named = where + " (" + card.id + ")";
     for (const auto& [key, value] : c.items()) {
         if (key != "id" && key != "ship" && key != "cells" && key != "bonus" &&

@@ -1,0 +1,174 @@
+// Invariants of Battleship Royale over random games (RapidCheck): every game ends with a
+// winner; no seat ever sees another seat's unsunk cards or anyone else's discards before the
+// end, in its observation, its legal actions or its events; event numbers have no gaps for any
+// seat; replay from the record is exact; random JSON actions never change the state.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include <set>
+
+#include "ai/royale/bot.h"
+#include "ai/royale/self_play.h"
+#include "games/royale/instance.h"
+#include "match/match.h"
+
+namespace broadside::royale {
+namespace {
+
+using nlohmann::json;
+
+json any_options() {
+    json o{{"mode", *rc::gen::element<std::string>("standard", "advanced")},
+           {"players", *rc::gen::inRange(2, 7)}};
+    if (*rc::gen::arbitrary<bool>()) o["first"] = *rc::gen::inRange(0, o["players"].get<int>());
+    return o;
+}
+
+// The card ids seat `seat` must not see now: other seats' cards not yet sunk (dealt ones during
+// the discards, kept ones afterwards) and their discards.
+std::set<std::string> secrets_for(const Match& m, int seat) {
+    const json hands = m.instance().reveal()["hands"];
+    std::set<std::string> sunk;
+    const json observation = m.observation(seat);
+    for (const auto& s : observation["seats"])
+        for (const auto& c : s["claimed"]) sunk.insert(c["id"].get<std::string>());
+    std::set<std::string> out;
+    for (int q = 0; q < m.seat_count(); ++q) {
+        if (q == seat) continue;
+        for (const auto& id : hands[q]["dealt"])
+            if (!sunk.count(id.get<std::string>())) out.insert(id.get<std::string>());
+        for (const auto& id : hands[q]["discarded"]) out.insert(id.get<std::string>());
+    }
+    return out;
+}
+
+void check_no_leak(const Match& m, int seat, std::int64_t before) {
+    std::string text = m.observation(seat).dump() + m.legal_actions(seat).dump();
+    for (const auto& e : m.events_for(seat, before)) text += e.dump();
+    for (const auto& id : secrets_for(m, seat)) {
+        if (text.find("\"" + id + "\"") != std::string::npos) {
+            RC_FAIL("seat " + std::to_string(seat) + " sees " + id + " in " + text);
+        }
+    }
+}
+
+struct Played {
+    Match match;
+    int actions = 0;
+};
+
+// Plays a whole game through the match layer with bots that read only observations; checks
+// the secrets of every seat after every action.
+Played play(const json& options, std::uint64_t seed, bool check_leaks) {
+    auto created = Match::create("royale", options, seed);
+    RC_ASSERT(created.ok());
+    Match m = std::move(*created);
+    const auto& game = dynamic_cast<const RoyaleGame&>(m.instance());
+    std::vector<std::unique_ptr<Bot>> bots;
+    std::vector<Rng> rngs;
+    for (int s = 0; s < m.seat_count(); ++s) {
+        bots.push_back(
+            std::move(make_bot(*rc::gen::element<std::string>("random", "royale")).value()));
+        rngs.emplace_back(bot_seed(seed, s));
+    }
+    int actions = 0;
+    while (!m.is_over()) {
+        RC_ASSERT(++actions < 2000);
+        const auto to_act = m.seats_to_act();
+        RC_ASSERT(!to_act.empty());
+        // Simultaneous discards in any order.
+        const int seat = to_act[*rc::gen::inRange<std::size_t>(0, to_act.size())];
+        const Observation obs = game.observe_seat(seat);
+        const json action = to_json(bots[seat]->choose(obs, rngs[seat]), obs.deck());
+        const auto before = m.last_event_number();
+        auto r = m.act(seat, action);
+        RC_ASSERT(r.ok());
+        if (check_leaks) {
+            for (int s = 0; s < m.seat_count(); ++s)
+                if (!m.is_over()) check_no_leak(m, s, before);
+        }
+    }
+    return {std::move(m), actions};
+}
+
+RC_GTEST_PROP(RoyaleProperties, RandomGamesEndWithAWinnerAndLeakNoSecrets, ()) {
+    const json options = any_options();
+    const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1'000'000);
+    auto played = play(options, seed, true);
+    const json result = played.match.result();
+    RC_ASSERT(!result["winners"].empty());
+    RC_ASSERT(result["elimination_order"].size() + (result["winners"].size() == 1 ? 1 : 0) ==
+              static_cast<std::size_t>(options["players"].get<int>()));
+}
+
+RC_GTEST_PROP(RoyaleProperties, EventNumbersHaveNoGapsForAnySeat, ()) {
+    const json options = any_options();
+    auto played = play(options, *rc::gen::inRange<std::uint64_t>(0, 1'000'000), false);
+    const Match& m = played.match;
+    for (int seat = -1; seat < m.seat_count(); ++seat) {
+        const auto events = m.events_for(seat);
+        RC_ASSERT(static_cast<std::int64_t>(events.size()) == m.last_event_number());
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            RC_ASSERT(events[i]["n"] == static_cast<std::int64_t>(i + 1));
+            RC_ASSERT(events[i].contains("type"));
+        }
+    }
+}
+
+RC_GTEST_PROP(RoyaleProperties, ReplayFromTheRecordIsExact, ()) {
+    auto played = play(any_options(), *rc::gen::inRange<std::uint64_t>(0, 1'000'000), false);
+    auto record = played.match.record();
+    RC_ASSERT(record.ok());
+    auto replayed = replay(json::parse(record->dump()));
+    RC_ASSERT(replayed.ok());
+    RC_ASSERT(replayed->record_unchecked() == *record);
+}
+
+RC_GTEST_PROP(RoyaleProperties, TypedSelfPlayReplaysThroughTheMatchLayer, ()) {
+    const json options = any_options();
+    const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1'000'000);
+    auto typed = std::make_shared<const Options>(parse_options(options).value());
+    auto a = std::move(make_bot("royale").value());
+    auto b = std::move(make_bot("random").value());
+    std::vector<Bot*> bots;
+    for (int s = 0; s < typed->players; ++s) bots.push_back(s % 2 ? b.get() : a.get());
+    const auto summary = play_game(typed, bots, seed, true);
+    auto m = Match::create("royale", options, seed);
+    RC_ASSERT(m.ok());
+    for (const auto& [seat, action] : summary.actions) {
+        RC_ASSERT(m->act(seat, to_json(action, *typed->deck)).ok());
+    }
+    RC_ASSERT(m->is_over());
+    RC_ASSERT(m->result()["winners"] == json(summary.winners));
+}
+
+RC_GTEST_PROP(RoyaleProperties, RejectedActionsChangeNothing, ()) {
+    auto created = Match::create("royale", any_options(), *rc::gen::inRange<std::uint64_t>(0, 999));
+    RC_ASSERT(created.ok());
+    Match m = std::move(*created);
+    const auto junk = *rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 12));
+    for (int k : junk) {
+        static const std::vector<json> actions{json(nullptr),
+                                               json({{"type", "fire"}}),
+                                               json({{"type", "fire"}, {"cell", "Z99"}}),
+                                               json({{"type", "discard"}, {"cards", {"nope"}}}),
+                                               json({{"type", "discard"}, {"cards", {"S01"}}}),
+                                               json({{"type", "sonar"}, {"line", "K"}}),
+                                               json({{"type", "bonus"}, {"cell", "A1"}}),
+                                               json({{"type", "end"}}),
+                                               json({{"type", "roll"}}),
+                                               json({{"type", "fly"}}),
+                                               json("fire"),
+                                               json({{"type", "fire"}, {"cells", {"A1", "A1"}}})};
+        const json before = m.record_unchecked();
+        for (int seat = 0; seat < m.seat_count(); ++seat) {
+            auto r = m.act(seat, actions[static_cast<std::size_t>(k)]);
+            if (!r.ok()) RC_ASSERT(m.record_unchecked() == before);
+            if (r.ok()) break;  // a legal one (e.g. roll at an Advanced turn start) moves on
+        }
+    }
+}
+
+}  // namespace
+}  // namespace broadside::royale
