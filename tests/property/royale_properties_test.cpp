@@ -25,28 +25,31 @@ json any_options() {
     return o;
 }
 
-// The card ids seat `seat` must not see now: other seats' cards not yet sunk (dealt ones during
-// the discards, kept ones afterwards) and their discards.
-std::set<std::string> secrets_for(const Match& m, int seat) {
+// Per seat, the card ids it must not see now: other seats' cards not yet sunk (the dealt ones
+// during the discards, the kept ones afterwards) and their discards.
+std::vector<std::set<std::string>> secrets(const Match& m) {
     const json hands = m.instance().reveal()["hands"];
-    std::set<std::string> sunk;
-    const json observation = m.observation(seat);
+    std::set<std::string> sunk;  // claimed cards are public
+    const json observation = m.observation(0);
     for (const auto& s : observation["seats"])
         for (const auto& c : s["claimed"]) sunk.insert(c["id"].get<std::string>());
-    std::set<std::string> out;
+    std::vector<std::set<std::string>> out(static_cast<std::size_t>(m.seat_count()));
     for (int q = 0; q < m.seat_count(); ++q) {
-        if (q == seat) continue;
+        std::set<std::string> hidden;
         for (const auto& id : hands[q]["dealt"])
-            if (!sunk.count(id.get<std::string>())) out.insert(id.get<std::string>());
-        for (const auto& id : hands[q]["discarded"]) out.insert(id.get<std::string>());
+            if (!sunk.count(id.get<std::string>())) hidden.insert(id.get<std::string>());
+        for (const auto& id : hands[q]["discarded"]) hidden.insert(id.get<std::string>());
+        for (int seat = 0; seat < m.seat_count(); ++seat)
+            if (seat != q) out[static_cast<std::size_t>(seat)].insert(hidden.begin(), hidden.end());
     }
     return out;
 }
 
-void check_no_leak(const Match& m, int seat, std::int64_t before) {
+void check_no_leak(const Match& m, int seat, std::int64_t before,
+                   const std::set<std::string>& hidden) {
     std::string text = m.observation(seat).dump() + m.legal_actions(seat).dump();
     for (const auto& e : m.events_for(seat, before)) text += e.dump();
-    for (const auto& id : secrets_for(m, seat)) {
+    for (const auto& id : hidden) {
         if (text.find("\"" + id + "\"") != std::string::npos) {
             RC_FAIL("seat " + std::to_string(seat) + " sees " + id + " in " + text);
         }
@@ -84,9 +87,11 @@ Played play(const json& options, std::uint64_t seed, bool check_leaks) {
         const auto before = m.last_event_number();
         auto r = m.act(seat, action);
         RC_ASSERT(r.ok());
-        if (check_leaks) {
-            for (int s = 0; s < m.seat_count(); ++s)
-                if (!m.is_over()) check_no_leak(m, s, before);
+        if (check_leaks && !m.is_over()) {
+            const auto hidden = secrets(m);
+            for (int s = 0; s < m.seat_count(); ++s) {
+                check_no_leak(m, s, before, hidden[static_cast<std::size_t>(s)]);
+            }
         }
     }
     return {std::move(m), actions};

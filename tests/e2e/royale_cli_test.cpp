@@ -1,0 +1,119 @@
+// `broadside sim royale` and `play royale` end to end: the real program, scripted stdin.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+#include "support/test_support.h"
+
+namespace {
+
+using broadside::testing::run_broadside;
+using nlohmann::json;
+
+// Commands that shoot every coordinate in order, whatever the rolls: volleys of 3, 2 and 1
+// coordinates from each position (Advanced needs exactly the roll; the others are rejected with
+// a message and the game goes on), each followed by "end" to decline bonus shots, twice over.
+std::string every_cell_script() {
+    std::vector<std::string> cells;
+    for (char r = 'A'; r <= 'J'; ++r) {
+        for (int c = 1; c <= 10; ++c) cells.push_back(r + std::to_string(c));
+    }
+    std::string s;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            for (std::size_t k = 3; k >= 1; --k) {
+                s += "roll\nfire";
+                for (std::size_t j = i; j < i + k && j < cells.size(); ++j) s += " " + cells[j];
+                s += "\nend\n";
+            }
+        }
+    }
+    return s;
+}
+
+TEST(RoyaleSim, TheRoyaleBotBeatsRandomBotsWithConfidence) {
+    const auto r = run_broadside(
+        {"sim", "royale", "--players", "6", "--bots", "royale,random", "--games", "200", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["seats"].size(), 6U);
+    EXPECT_EQ(j["seats"][5]["bot"], "random");
+    // Better than a fair share (1/6), with the whole 95% interval above it.
+    EXPECT_GT(j["by_bot"]["royale"]["win_rate_ci"][0].get<double>(), 1.0 / 6);
+    EXPECT_LT(j["by_bot"]["random"]["win_rate_ci"][1].get<double>(), 1.0 / 6);
+}
+
+TEST(RoyaleSim, OneBotNamePlaysEverySeatAndReportsEachSeat) {
+    const auto r = run_broadside({"sim", "royale", "--players", "3", "--bots", "royale", "--mode",
+                                  "advanced", "--games", "30", "--json", "--seed", "9"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["seats"].size(), 3U);
+    long wins = 0;
+    for (const auto& s : j["seats"]) wins += s["wins"].get<long>();
+    EXPECT_GE(wins, 30);  // shared wins count for each winner
+    EXPECT_EQ(j["options"]["mode"], "advanced");
+    // Same seed, same games.
+    const auto again =
+        run_broadside({"sim", "royale", "--players", "3", "--bots", "royale", "--mode", "advanced",
+                       "--games", "30", "--json", "--seed", "9", "--threads", "2"});
+    EXPECT_EQ(json::parse(again.out)["seats"], j["seats"]);
+}
+
+TEST(RoyaleSim, UnknownBotsAndBadDecksAreUsageErrors) {
+    auto r = run_broadside({"sim", "royale", "--bots", "royale,genius"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("genius"), std::string::npos) << r.err;
+    const std::string dir = broadside::testing::temp_dir();
+    {
+        std::ofstream f(dir + "/bad.json");
+        f << R"({"cards": [{"id": "X1", "ship": "Destroyer", "cells": ["A1", "B2", "C3"]}]})";
+    }
+    r = run_broadside({"sim", "royale", "--deck", dir + "/bad.json", "--games", "1"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("straight line"), std::string::npos) << r.err;
+}
+
+TEST(RoyaleSim, ADeckFileIsPlayed) {
+    const auto r =
+        run_broadside({"sim", "royale", "--deck",
+                       std::string(BROADSIDE_SOURCE_DIR) + "/data/decks/royale-advanced.json",
+                       "--mode", "advanced", "--games", "5", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["options"]["deck"]["mode"], "advanced");
+}
+
+TEST(RoyalePlay, ShowsTheHandTakesDiscardsAndExplainsErrors) {
+    const auto r = run_broadside(
+        {"play", "royale", "--players", "2", "--seed", "7", "--first", "0", "--bot", "random"},
+        "help\ndiscard S30 S01\ndiscard S30 S09\nfire Z9\nfire A1\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("S30  Aircraft Carrier  J6 J7 J8 J9 J10"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("discard S03 S17"), std::string::npos);  // the help
+    EXPECT_NE(r.out.find("You were not dealt S01."), std::string::npos);
+    EXPECT_NE(r.out.find("You discarded S09 S30."), std::string::npos);
+    EXPECT_NE(r.out.find("\"Z9\""), std::string::npos);  // the bad cell, named
+    EXPECT_NE(r.out.find("you shot A1: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Input ended"), std::string::npos);
+}
+
+TEST(RoyalePlay, AWholeGameEndsAndItsRecordReplays) {
+    const std::string dir = broadside::testing::temp_dir();
+    const std::string file = dir + "/royale.json";
+    for (const char* mode : {"standard", "advanced"}) {
+        const std::string discard =
+            std::string(mode) == "standard" ? "discard S30 S09\n" : "discard R09 R15\n";
+        const std::string seed = std::string(mode) == "standard" ? "7" : "3";
+        const auto r = run_broadside({"play", "royale", "--mode", mode, "--players", "3", "--seed",
+                                      seed, "--first", "0", "--bot", "random", "--save", file},
+                                     discard + every_cell_script());
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(r.out.find("Game over: "), std::string::npos) << mode << r.out.substr(0, 3000);
+        EXPECT_NE(r.out.find("The hands were:"), std::string::npos);
+        const auto replayed = run_broadside({"replay", file});
+        EXPECT_EQ(replayed.exit_code, 0) << replayed.out << replayed.err;
+    }
+}
+
+}  // namespace
