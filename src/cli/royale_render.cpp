@@ -86,7 +86,9 @@ std::string render_royale(const json& o) {
     for (const auto& s : o["seats"]) {
         const int seat = s["seat"].get<int>();
         out << "  " << (seat == me ? "you   " : "seat " + std::to_string(seat)) << "  ";
-        if (s["eliminated"].get<bool>()) {
+        if (o["phase"] == "discard") {
+            out << (s["discarded"].get<bool>() ? "has discarded" : "choosing discards");
+        } else if (s["eliminated"].get<bool>()) {
             out << "eliminated";
         } else {
             out << s["cards_afloat"] << " card(s) afloat";
@@ -112,6 +114,10 @@ std::string render_royale(const json& o) {
 std::string narrate_royale(const json& e, int me) {
     const std::string type = e.value("type", "");
     const int seat = e.value("seat", -1);
+    if (type == "dealt") {
+        if (e.contains("cards")) return "You were dealt " + cells_text(e["cards"]) + ".";
+        return who(seat, me) + " was dealt " + e["count"].dump() + " cards.";
+    }
     if (type == "discarded") {
         if (e.contains("cards")) return "You discarded " + cells_text(e["cards"]) + ".";
         return who(seat, me) + " has chosen discards.";

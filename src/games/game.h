@@ -36,6 +36,10 @@ public:
     // Applies one action. On error nothing changes. `rng` is the match's generator.
     virtual Result<std::vector<GameEvent>> act(int seat, const json& action, Rng& rng) = 0;
 
+    // Events of the setup itself (e.g. the cards dealt to each seat, for that seat only), logged
+    // by the match as numbers 1, 2, ... before any action. Called once, right after `create`.
+    virtual std::vector<GameEvent> opening_events() const { return {}; }
+
     // Everything `seat` may know now, and nothing more: the one place secrets are filtered.
     virtual json observation(int seat) const = 0;
     // The actions `seat` may take now, in the compact form documented in docs/protocol.md.

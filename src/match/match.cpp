@@ -17,6 +17,9 @@ Result<Match> Match::create(const std::string& game, const json& options, std::u
     m.seed_ = seed;
     m.rng_ = std::make_unique<Rng>(seed);
     m.instance_ = m.game_->create(m.options_, *m.rng_);
+    for (auto& e : m.instance_->opening_events()) {
+        m.log_.push_back({m.last_event_number() + 1, std::move(e)});
+    }
     return m;
 }
 

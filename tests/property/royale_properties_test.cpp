@@ -75,6 +75,12 @@ Played play(const json& options, std::uint64_t seed, bool check_leaks) {
             std::move(make_bot(*rc::gen::element<std::string>("random", "royale")).value()));
         rngs.emplace_back(bot_seed(seed, s));
     }
+    if (check_leaks) {  // the deal, logged before any action
+        const auto hidden = secrets(m);
+        for (int s = 0; s < m.seat_count(); ++s) {
+            check_no_leak(m, s, 0, hidden[static_cast<std::size_t>(s)]);
+        }
+    }
     int actions = 0;
     while (!m.is_over()) {
         RC_ASSERT(++actions < 2000);

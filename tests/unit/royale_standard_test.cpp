@@ -6,6 +6,7 @@
 #include <set>
 
 #include "games/royale/observation.h"
+#include "match/match.h"
 #include "unit/royale_test_support.h"
 
 namespace broadside::royale {
@@ -88,6 +89,27 @@ TEST(RoyaleStandard, TheDealIsAShuffledDeckWithNoCardTwice) {
         first_hands.insert(s.players[0].dealt);
     }
     EXPECT_GT(first_hands.size(), 15U);
+}
+
+TEST(RoyaleStandard, TheDealIsLoggedEachSeatSeeingOnlyItsOwnCards) {
+    auto m = Match::create("royale", {{"players", 3}}, 21);
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(m->last_event_number(), 3);
+    for (int seat = 0; seat < 3; ++seat) {
+        const auto events = m->events_for(seat);
+        ASSERT_EQ(events.size(), 3U);
+        for (int p = 0; p < 3; ++p) {
+            const json& e = events[static_cast<std::size_t>(p)];
+            EXPECT_EQ(e["type"], "dealt");
+            EXPECT_EQ(e["seat"], p);
+            EXPECT_EQ(e["count"], 5);
+            EXPECT_EQ(e.contains("cards"), p == seat) << e.dump();
+            if (p == seat) {
+                EXPECT_EQ(e["cards"].size(), 5U);
+            }
+        }
+    }
+    for (const auto& e : m->events_for(-1)) EXPECT_FALSE(e.contains("cards"));
 }
 
 TEST(RoyaleStandard, EveryoneDiscardsAtOnceAndDiscardsAreOutOfPlay) {

@@ -23,6 +23,21 @@ Result<std::vector<GameEvent>> RoyaleGame::act(int seat, const json& action, Rng
     return events;
 }
 
+// The deal: each seat's cards for that seat only; the others learn how many.
+std::vector<GameEvent> RoyaleGame::opening_events() const {
+    std::vector<GameEvent> events;
+    for (int p = 0; p < seat_count(); ++p) {
+        const auto& dealt = state_.players[p].dealt;
+        json ids = json::array();
+        for (int c : dealt) ids.push_back(state_.deck().cards[c].id);
+        const json visible{{"type", "dealt"}, {"seat", p}, {"count", dealt.size()}};
+        json mine = visible;
+        mine["cards"] = ids;
+        events.push_back({mine, std::vector<int>{p}, visible});
+    }
+    return events;
+}
+
 json RoyaleGame::result() const {
     if (state_.phase != Phase::kOver) return nullptr;
     const auto& w = state_.winners;

@@ -14,6 +14,7 @@ public:
     std::vector<int> seats_to_act() const override { return royale::seats_to_act(state_); }
     bool is_over() const override { return state_.phase == Phase::kOver; }
     Result<std::vector<GameEvent>> act(int seat, const json& action, Rng& rng) override;
+    std::vector<GameEvent> opening_events() const override;
     json observation(int seat) const override { return to_json(observe(state_, seat)); }
     json legal_actions(int seat) const override { return legal_json(observe(state_, seat)); }
     json result() const override;
