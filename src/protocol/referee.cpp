@@ -70,6 +70,10 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
         outcome.result = match.result();
         const auto& winner = outcome.result["winner"];
         if (winner.is_number_integer()) outcome.winners = {winner.get<int>()};
+        // Games where several seats can share a win (Battleship Royale) list them all.
+        if (outcome.result.contains("winners") && outcome.result["winners"].is_array()) {
+            outcome.winners = outcome.result["winners"].get<std::vector<int>>();
+        }
     }
     outcome.record = match.record_unchecked();
     outcome.record["forfeit"] = outcome.forfeited;

@@ -117,3 +117,25 @@ TEST(RoyalePlay, AWholeGameEndsAndItsRecordReplays) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(RoyaleReferee, BuiltInRoyaleBotsPlayRefereedMatches) {
+    const auto r = broadside::testing::run_broadside(
+        {"referee", "--game", "royale", "--options", R"({"players": 3, "mode": "advanced"})",
+         "--seat", "builtin:royale", "--seat", "builtin:random", "--seat", "builtin:random",
+         "--games", "20", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    long decided = j["shared"].get<long>();
+    for (const auto& w : j["wins"]) decided += w.get<long>();
+    EXPECT_EQ(decided, 20);
+    EXPECT_TRUE(j["faults"].empty());
+    // A seat count that does not match the players option is refused.
+    const auto bad = broadside::testing::run_broadside({"referee", "--game", "royale", "--seat",
+                                                        "builtin:royale", "--seat",
+                                                        "builtin:random", "--games", "1"});
+    EXPECT_NE(bad.exit_code, 0);
+}
+
+}  // namespace

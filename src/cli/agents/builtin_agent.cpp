@@ -2,6 +2,8 @@
 
 #include "ai/classic/bots.h"
 #include "ai/classic/self_play.h"
+#include "ai/royale/bot.h"
+#include "cli/agents/royale_agent.h"
 #include "games/classic/instance.h"
 
 namespace broadside::cli {
@@ -26,6 +28,12 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
 
 Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
                                                             const std::string& name) {
+    if (game == "royale") {
+        auto bot = royale::make_bot(name);
+        if (!bot) return bot.error();
+        return std::unique_ptr<protocol::Agent>(
+            std::make_unique<RoyaleBuiltinAgent>(std::move(bot.value())));
+    }
     if (game != "classic" && game != "salvo") {
         return make_error("unknown_bot", "There are no built-in bots for " + game + " yet.");
     }
