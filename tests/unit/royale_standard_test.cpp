@@ -131,6 +131,30 @@ TEST(RoyaleStandard, EveryoneDiscardsAtOnceAndDiscardsAreOutOfPlay) {
     EXPECT_EQ(s.phase, Phase::kShooting);
 }
 
+TEST(RoyaleStandard, AShotOnADiscardedCardIsAMiss) {
+    Rng rng(30);
+    State s = game(2, rng);
+    set_roll(s, 1);
+    // J6-J10 is S30, dealt to nobody here; J1-J5 is S29, discarded by seat 1.
+    auto events = shoot(s, 0, "J1", rng);
+    EXPECT_EQ(events[0].content["shots"][0]["hit"], json::array());
+    EXPECT_EQ(observe(s, 1).hit_pegs(cell_index(at("J1"), kBoard)), 0);
+}
+
+TEST(RoyaleStandard, ARandomStartingSeatIsDrawnFromTheMatchGeneratorAndIsPublic) {
+    std::set<int> firsts;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        Rng rng(seed);
+        nlohmann::json o{{"players", 5}};
+        State s = new_game(std::make_shared<const Options>(parse_options(o).value()), rng);
+        firsts.insert(s.first);
+        EXPECT_EQ(to_json(observe(s, (s.first + 1) % 5))["first"], s.first);
+        Rng again(seed);
+        EXPECT_EQ(new_game(s.options, again).first, s.first);
+    }
+    EXPECT_EQ(firsts.size(), 5U);
+}
+
 TEST(RoyaleStandard, DiscardsMustBeTwoOfYourOwnDifferentCards) {
     Rng rng(1);
     State s =
