@@ -59,36 +59,29 @@ Evidence weigh_evidence(const Observation& obs) {
             }
         }
     }
-    // How many unknown cards of each layer are still afloat in other hands.
-    for (int layer = 0; layer < 2; ++layer) {
-        const bool subs = layer == 1;
-        int afloat = 0;
-        for (int p = 0; p < obs.players(); ++p) {
-            if (p == me || obs.eliminated(p)) continue;
-            if (subs) {
-                afloat += 1;  // each player keeps one Submarine card; minus the sunk ones below
-            } else {
-                afloat += obs.cards_afloat(p);
-            }
-        }
-        if (!obs.advanced() && subs) continue;
-        if (obs.advanced()) {
-            // Submarine cards afloat in others' hands: one per player left, minus sunk ones.
-            int subs_afloat = 0;
-            for (int p = 0; p < obs.players(); ++p) {
-                if (p == me || obs.eliminated(p)) continue;
-                bool sunk_sub = false;
-                for (int q = 0; q < obs.players(); ++q) {
-                    for (const auto& claim : obs.claimed(q)) {
-                        if (deck.cards[claim.card].submarine && obs.known_holder(claim.card) == p) {
-                            sunk_sub = true;
-                        }
-                    }
+    // Cards afloat in other hands, per layer: sinkings are public, and in Advanced each player
+    // keeps exactly one Submarine card.
+    auto submarine_sunk = [&](int p) {
+        for (int q = 0; q < obs.players(); ++q) {
+            for (const auto& claim : obs.claimed(q)) {
+                if (deck.cards[claim.card].submarine && obs.known_holder(claim.card) == p) {
+                    return true;
                 }
-                subs_afloat += sunk_sub ? 0 : 1;
             }
-            afloat = subs ? subs_afloat : afloat - subs_afloat;
         }
+        return false;
+    };
+    int ships_afloat = 0;
+    int subs_afloat = 0;
+    for (int p = 0; p < obs.players(); ++p) {
+        if (p == me || obs.eliminated(p)) continue;
+        const int sub = obs.advanced() && !submarine_sunk(p) ? 1 : 0;
+        subs_afloat += sub;
+        ships_afloat += obs.cards_afloat(p) - sub;
+    }
+    for (int layer = 0; layer < (obs.advanced() ? 2 : 1); ++layer) {
+        const bool subs = layer == 1;
+        int afloat = subs ? subs_afloat : ships_afloat;
         double unknown_weight = 0;
         for (int c = 0; c < n; ++c) {
             if (deck.cards[c].submarine != subs) continue;
