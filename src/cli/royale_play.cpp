@@ -4,6 +4,8 @@
 #include <random>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "ai/royale/bot.h"
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -109,6 +111,7 @@ int run_royale_play(const RoyalePlayArgs& args) {
         f << match.record_unchecked().dump() << "\n";
     };
     bool show_board = true;
+    const bool echo = isatty(STDIN_FILENO) == 0;
     while (!match.is_over()) {
         const auto to_act = match.seats_to_act();
         // Bots act first; in the discard phase they choose before you (unseen).
@@ -141,6 +144,7 @@ int run_royale_play(const RoyalePlayArgs& args) {
             save();
             return kExitOk;
         }
+        if (echo) out << line << "\n";  // a transcript of piped input reads like a session
         const auto w = words(line);
         if (w.empty()) continue;
         if (w[0] == "quit" || w[0] == "exit") {

@@ -1,5 +1,6 @@
 #include "cli/royale_render.h"
 
+#include <cctype>
 #include <map>
 #include <sstream>
 
@@ -70,7 +71,15 @@ std::string render_royale(const json& o) {
         }
         out << "\n";
     }
-    out << "  . unshot  o miss  X hit  2 two hits  # sunk  = your ship (unshot)\n\n";
+    out << "  . unshot  o miss  X hit  2 two hits  # sunk  = your ship (unshot)\n";
+    for (const auto& m : o["board"]["sonar"]) {
+        const std::string line = m["line"].get<std::string>();
+        const bool row = std::isalpha(static_cast<unsigned char>(line[0])) != 0;
+        out << "  sonar on " << (row ? "row " : "column ") << line << " by "
+            << who(m["seat"].get<int>(), me) << ": "
+            << (m["ping"].get<bool>() ? "Ping! from " + list(m["pinged"], me) : "no ping") << "\n";
+    }
+    out << "\n";
     out << "Your command center (" << o["mode"].get<std::string>() << " mode, seat " << me
         << "):\n";
     for (const auto& c : o["my_cards"]) {
