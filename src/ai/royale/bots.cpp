@@ -63,7 +63,10 @@ public:
 // (or at once when it is close to elimination, as banked bonuses die with it).
 class RoyaleBot final : public Bot {
 public:
-    std::string name() const override { return "royale"; }
+    // `eager`: spend every bonus at once (the variant "royale-eager", kept to measure the
+    // banking policy against).
+    explicit RoyaleBot(bool eager = false) : eager_(eager) {}
+    std::string name() const override { return eager_ ? "royale-eager" : "royale"; }
     Action choose(const Observation& obs, Rng& rng) override {
         const Deck& deck = obs.deck();
         if (obs.phase() == Phase::kDiscard) {
@@ -86,7 +89,7 @@ public:
             double expected = 0;
             for (const auto& c : cells) expected += ev.cell_odds[cell_index(c, kBoard)];
             const bool in_danger = obs.cards_afloat(obs.seat()) <= 1;
-            if (in_danger || expected >= 0.5 * static_cast<double>(cells.size())) {
+            if (eager_ || in_danger || expected >= 0.5 * static_cast<double>(cells.size())) {
                 return BonusAction{card, std::move(cells)};
             }
         }
@@ -116,12 +119,14 @@ private:
         }
         return SonarAction{choice, std::nullopt};
     }
+
+    bool eager_;
 };
 
 }  // namespace
 
 std::vector<std::string> bot_names() {
-    return {"random", "royale"};
+    return {"random", "royale", "royale-eager"};
 }
 
 std::string default_bot_name() {
@@ -131,6 +136,7 @@ std::string default_bot_name() {
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
     if (name == "royale") return std::unique_ptr<Bot>(std::make_unique<RoyaleBot>());
+    if (name == "royale-eager") return std::unique_ptr<Bot>(std::make_unique<RoyaleBot>(true));
     return make_error("unknown_bot", "Unknown bot \"" + name +
                                          "\"; the Battleship Royale bots are random, royale.");
 }
