@@ -19,9 +19,8 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
         return {classic::to_json(classic::Action{classic::PlaceAction{bot_->place(obs, rng_)}}),
                 std::nullopt};
     }
-    std::vector<Cell> cells;
-    bot_->shoot(obs, rng_, cells);
-    return {classic::to_json(classic::Action{classic::FireAction{cells}}), std::nullopt};
+    // A whole turn: a volley, or with the weapons option a weapon or a blast.
+    return {classic::to_json(bot_->decide(obs, rng_)), std::nullopt};
 }
 
 Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
