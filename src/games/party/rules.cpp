@@ -49,6 +49,7 @@ void resolve_super(State& s, int cell, TorpedoReport& report) {
     if (still_in.empty()) {
         // Ruling: the last ones eliminated, together by this torpedo, share the win.
         s.winners = report.eliminated;
+        s.remaining.clear();
         s.finish = Finish::kEliminatedTogether;
         s.phase = Phase::kOver;
         return;
