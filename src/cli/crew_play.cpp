@@ -207,7 +207,7 @@ int run_play(const PlayArgs& args) {
     for (const auto& b : bot_list) {
         auto bot = crew::make_bot(b);
         if (!bot) throw UsageError(bot.error().message);
-        names.push_back(b + " (seat " + std::to_string(bots.size()) + ")");
+        names.push_back(b + "#" + std::to_string(bots.size()));
         bots.push_back(std::move(*bot));
     }
     const auto options = crew_options_json(args.flags, static_cast<int>(bots.size()));

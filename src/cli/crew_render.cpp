@@ -1,5 +1,6 @@
 #include "cli/crew_render.h"
 
+#include <algorithm>
 #include <array>
 #include <sstream>
 
@@ -57,6 +58,8 @@ std::string render_tally(const crew::Observation& obs, const std::vector<std::st
     for (int seat : order) out << cell(names[static_cast<std::size_t>(seat)].substr(0, 11), 12);
     out << "\n";
     for (const auto& r : obs.tally()) {
+        // A round that has just begun has nothing to show yet.
+        if (std::all_of(r.scores.begin(), r.scores.end(), [](int v) { return v < 0; })) continue;
         out << "  " << std::string(r.playoff ? "playoff " : "round   ")
             << cell(std::to_string(r.number), 2);
         for (int seat : order) {

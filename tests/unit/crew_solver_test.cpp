@@ -185,7 +185,8 @@ TEST_P(CrewSolverRules, DoublePlanAgreesWithTheExactOne) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllHouseRules, CrewSolverRules,
-                         ::testing::Values(Reroll::kEach, Reroll::kBoth, Reroll::kNone));
+                         ::testing::Values(Reroll::kEach, Reroll::kBoth, Reroll::kNone),
+                         [](const auto& info) { return to_string(info.param); });
 
 TEST(CrewSolver, TheSeedRulesFiguresAreExact) {
     const auto s = solve(Reroll::kEach);
