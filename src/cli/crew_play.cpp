@@ -158,7 +158,8 @@ int CrewSession::run(const std::string& save_path) {
     const auto obs0 = game().observe_seat(0);
     out_ << "Ship, Captain and Crew: "
          << (obs0.options().mode == crew::Mode::kRounds
-                 ? std::to_string(obs0.options().rounds) + " rounds"
+                 ? std::to_string(obs0.options().rounds) +
+                       (obs0.options().rounds == 1 ? " round" : " rounds")
                  : "first to " + std::to_string(obs0.options().target))
          << ", seed " << match_.seed() << "\n";
     for (const auto& roll : obs0.order_rolls()) {

@@ -186,7 +186,7 @@ TEST_P(CrewSolverRules, DoublePlanAgreesWithTheExactOne) {
 
 INSTANTIATE_TEST_SUITE_P(AllHouseRules, CrewSolverRules,
                          ::testing::Values(Reroll::kEach, Reroll::kBoth, Reroll::kNone),
-                         [](const auto& info) { return to_string(info.param); });
+                         [](const auto& param_info) { return to_string(param_info.param); });
 
 TEST(CrewSolver, TheSeedRulesFiguresAreExact) {
     const auto s = solve(Reroll::kEach);
