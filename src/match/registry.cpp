@@ -1,6 +1,7 @@
 #include "match/registry.h"
 
 #include "games/classic/instance.h"
+#include "games/crew/instance.h"
 #include "games/party/instance.h"
 
 namespace broadside {
@@ -9,6 +10,7 @@ const std::vector<GameDefinition>& game_registry() {
     static const std::vector<GameDefinition> games{
         classic::classic_definition(),
         classic::salvo_definition(),
+        crew::crew_definition(),
         party::party_definition(),
     };
     return games;
