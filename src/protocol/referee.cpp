@@ -68,8 +68,14 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
     }
     if (!outcome.forfeited) {
         outcome.result = match.result();
+        // One "winner", or (games with shared wins, such as the party game) a "winners" list.
         const auto& winner = outcome.result["winner"];
         if (winner.is_number_integer()) outcome.winners = {winner.get<int>()};
+        if (outcome.result.contains("winners") && outcome.result["winners"].is_array()) {
+            for (const auto& w : outcome.result["winners"]) {
+                if (w.is_number_integer()) outcome.winners.push_back(w.get<int>());
+            }
+        }
     }
     outcome.record = match.record_unchecked();
     outcome.record["forfeit"] = outcome.forfeited;

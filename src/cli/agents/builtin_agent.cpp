@@ -2,6 +2,7 @@
 
 #include "ai/classic/bots.h"
 #include "ai/classic/self_play.h"
+#include "cli/agents/game_agents.h"
 #include "games/classic/instance.h"
 
 namespace broadside::cli {
@@ -23,8 +24,14 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
     return {classic::to_json(bot_->decide(obs, rng_)), std::nullopt};
 }
 
+std::string fallback_bot_name(const std::string& game) {
+    return game == "crew" ? "cautious" : "random";
+}
+
 Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
                                                             const std::string& name) {
+    if (game == "crew") return make_crew_agent(name);
+    if (game == "party") return make_party_agent(name);
     if (game != "classic" && game != "salvo") {
         return make_error("unknown_bot", "There are no built-in bots for " + game + " yet.");
     }
