@@ -92,7 +92,7 @@ int run_solve(const SolveArgs& args) {
     std::cout << "P(a ship is still afloat), by size:\n";
     for (int length : {5, 4, 3, 2, 1}) {
         const auto sets = afloat_sets(length);
-        std::cout << "  " << length << " cells  "
+        std::cout << "  " << length << (length == 1 ? " cell   " : " cells  ")
                   << percent(static_cast<double>(sets) / static_cast<double>(kUnfiredSets)) << "  ("
                   << fraction(sets) << ")\n";
     }

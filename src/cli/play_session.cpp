@@ -160,8 +160,9 @@ private:
             const int due = obs["shots_due"].get<int>();
             const int blast = obs.value("blast_pending", 0);
             const std::string prompt =
-                blast > 0 ? "Name your blast: " + std::to_string(blast) + " touching cells, e.g. " +
-                                example_salvo(blast) + ": "
+                blast > 0
+                    ? "Name your blast: " + std::to_string(blast) +
+                          (blast == 1 ? " cell, e.g. E5: " : " touching cells, e.g. E5 E6 F7: ")
                 : due == 1 ? "Your shot, e.g. B7 (help for commands): "
                 : due == 0 ? "Nothing left to fire at: use a weapon (help lists them): "
                            : "Your salvo: " + std::to_string(due) + " shots, e.g. " +
