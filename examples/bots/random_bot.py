@@ -60,7 +60,18 @@ def choose(request):
         board = request["observation"]["board"]
         return {"type": "place",
                 "ships": random_fleet(board, legal["ships"], legal["no_touch"])}
-    # Fire: "count" different cells from the cells not yet fired at.
+    if legal["count"] == 0 and legal.get("weapons"):
+        # With the weapons option, a player whose enemy survives only on captured prizes has no
+        # cell left to fire at; any usable weapon will do (docs/rules/weapons.md).
+        weapon = legal["weapons"][0]
+        action = {"type": weapon}
+        if weapon in ("nuke", "bomber", "torpedo"):
+            action["cell"] = "A1"
+        if weapon == "torpedo":
+            action["heading"] = "down"
+        return action
+    # Fire: "count" different cells from the cells not yet fired at. (This bot never uses the
+    # optional weapons; docs/protocol.md, "Weapons", has their forms.)
     return {"type": "fire", "cells": random.sample(legal["cells"], legal["count"])}
 
 

@@ -13,6 +13,12 @@ using Runner = std::function<int()>;
 // (with its own flags) under the parent command.
 void add_play_classic(CLI::App& play, Runner& run);  // play classic, play salvo
 void add_sim_classic(CLI::App& sim, Runner& run);    // sim classic, sim salvo
+void add_play_crew(CLI::App& play, Runner& run);
+void add_sim_crew(CLI::App& sim, Runner& run);
+void add_solve_crew(CLI::App& solve, Runner& run);
+void add_play_party(CLI::App& play, Runner& run);    // play party
+void add_sim_party(CLI::App& sim, Runner& run);      // sim party
+void add_solve_party(CLI::App& solve, Runner& run);  // solve party
 void add_play_royale(CLI::App& play, Runner& run);   // play royale
 void add_sim_royale(CLI::App& sim, Runner& run);     // sim royale
 

@@ -14,6 +14,13 @@ void add_classic_flags(CLI::App& cmd, ClassicFlags& flags) {
                  "House rule: ships may not touch, not even at a corner");
     cmd.add_option("--announce", flags.announce, "What a hit announces: ship (default) or hit-only")
         ->check(CLI::IsMember({"ship", "hit-only"}));
+    cmd.add_option("--weapons", flags.weapons,
+                   "Optional weapons (docs/rules/weapons.md): a comma list of nuke, scuba, "
+                   "torpedo, experimental, bomber, or 'all'");
+    cmd.add_option("--dice", flags.dice, "The weapons' dice: d20 (default) or 3d6")
+        ->check(CLI::IsMember({"d20", "3d6"}));
+    cmd.add_flag("--torpedo-bonus", flags.torpedo_bonus,
+                 "Torpedo bonus rule: a 20 on the D20 (18 on 3D6) sinks the ship hit");
 }
 
 nlohmann::json classic_options_json(const ClassicFlags& flags) {
@@ -26,6 +33,25 @@ nlohmann::json classic_options_json(const ClassicFlags& flags) {
     }
     if (flags.no_touch) j["no_touch"] = true;
     if (!flags.announce.empty()) j["announce"] = flags.announce;
+    if (!flags.weapons.empty()) {
+        if (flags.weapons == "all") {
+            j["weapons"] = "all";
+        } else {
+            nlohmann::json list = nlohmann::json::array();
+            std::string name;
+            for (const char ch : flags.weapons + ",") {
+                if (ch == ',') {
+                    if (!name.empty()) list.push_back(name);
+                    name.clear();
+                } else if (ch != ' ') {
+                    name += ch;
+                }
+            }
+            j["weapons"] = list;
+        }
+    }
+    if (!flags.dice.empty()) j["dice"] = flags.dice;
+    if (flags.torpedo_bonus) j["torpedo_bonus"] = true;
     return j;
 }
 

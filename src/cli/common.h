@@ -26,6 +26,9 @@ struct ClassicFlags {
     std::string options_json;
     bool no_touch = false;
     std::string announce;
+    std::string weapons;  // "nuke,torpedo" or "all"
+    std::string dice;
+    bool torpedo_bonus = false;
 };
 void add_classic_flags(CLI::App& cmd, ClassicFlags& flags);
 nlohmann::json classic_options_json(const ClassicFlags& flags);

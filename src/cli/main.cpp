@@ -14,12 +14,22 @@ int main(int argc, char** argv) {
     auto* play = app.add_subcommand("play", "Play in the terminal against bots");
     require_game_subcommand(*play);
     add_play_classic(*play, run);
+    add_play_crew(*play, run);
+    add_play_party(*play, run);
     add_play_royale(*play, run);
 
     auto* sim = app.add_subcommand("sim", "Play bots against each other and report the odds");
     require_game_subcommand(*sim);
     add_sim_classic(*sim, run);
+    add_sim_crew(*sim, run);
+    add_sim_party(*sim, run);
     add_sim_royale(*sim, run);
+
+    auto* solve =
+        app.add_subcommand("solve", "Exact solvers: the odds of a game, computed, not sampled");
+    require_game_subcommand(*solve);
+    add_solve_crew(*solve, run);
+    add_solve_party(*solve, run);
 
     add_bench_command(app, run);
     add_replay_command(app, run);

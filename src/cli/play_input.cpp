@@ -75,4 +75,48 @@ Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize 
     return cells;
 }
 
+std::optional<Result<nlohmann::json>> parse_weapon_command(std::string_view line, BoardSize board) {
+    std::string rest = lower(trim(line));
+    const auto space = rest.find_first_of(" \t");
+    const std::string word = rest.substr(0, space);
+    rest = space == std::string::npos ? "" : trim(rest.substr(space));
+    static const char* const kWeapons[] = {"nuke", "scuba", "torpedo", "experimental", "bomber"};
+    if (std::find(std::begin(kWeapons), std::end(kWeapons), word) == std::end(kWeapons)) {
+        return std::nullopt;
+    }
+    nlohmann::json action{{"type", word}};
+    if (word == "scuba" || word == "experimental") {
+        if (!rest.empty()) {
+            return Result<nlohmann::json>(make_error(
+                "bad_command", "Type just \"" + word + "\"; " +
+                                   (word == "experimental" ? "you name the blast after the roll."
+                                                           : "SCUBA needs no cell.")));
+        }
+        return Result<nlohmann::json>(action);
+    }
+    // A torpedo's last word may be a heading.
+    if (word == "torpedo") {
+        for (const char* heading : {"down", "up", "right", "left"}) {
+            const std::string h = heading;
+            if (rest.size() > h.size() && rest.ends_with(h) &&
+                is_separator(rest[rest.size() - h.size() - 1])) {
+                action["heading"] = h;
+                rest = trim(rest.substr(0, rest.size() - h.size()));
+                break;
+            }
+        }
+    }
+    auto cells = parse_targets(rest, board);
+    if (!cells || cells->size() != 1) {
+        const std::string example = word == "torpedo" ? "torpedo F10, or torpedo A1 down"
+                                    : word == "nuke"  ? "nuke D4"
+                                                      : "bomber G6";
+        return Result<nlohmann::json>(
+            make_error("bad_command", "Name one cell after " + word + ", e.g. " + example +
+                                          (cells ? "." : " (" + cells.error().message + ")")));
+    }
+    action["cell"] = cells->front();
+    return Result<nlohmann::json>(action);
+}
+
 }  // namespace broadside::cli

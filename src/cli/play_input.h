@@ -1,8 +1,11 @@
 #pragma once
 // What the player types during `broadside play`: a command word, a ship placement or shots.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/cell.h"
 #include "core/error.h"
@@ -19,6 +22,11 @@ PlayCommand command_of(std::string_view line);
 // spaces inside a cell (" b 7 ", "B 1 0") and spaces or commas between cells ("B7 C3, D4").
 // Checks only the notation and the board's bounds; the rules check the rest.
 Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize board);
+
+// A weapon command, as its protocol action: "nuke D4", "bomber G6", "torpedo F10", "torpedo A1
+// down", "scuba", "experimental" (any case; a cell may be written "d 4"). Nothing when the line
+// does not start with a weapon's name; an error when it does but the rest is wrong.
+std::optional<Result<nlohmann::json>> parse_weapon_command(std::string_view line, BoardSize board);
 
 std::string trim(std::string_view text);
 

@@ -218,9 +218,11 @@ std::string legend(const Style& style) {
 
 Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style) {
     int afloat = 0;
-    std::string lost;
+    std::string lost, captured;
     for (const auto& ship : ships) {
-        if (!ship["sunk"].get<bool>()) {
+        if (ship.value("captured", false)) {
+            captured += (captured.empty() ? "" : ", ") + ship["name"].get<std::string>();
+        } else if (!ship["sunk"].get<bool>()) {
             ++afloat;
         } else {
             lost += (lost.empty() ? "" : ", ") + ship["name"].get<std::string>();
@@ -233,6 +235,33 @@ Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Styl
     const std::string sunk_text = lost.empty() ? (mine ? "None lost yet." : "None sunk yet.")
                                                : (mine ? "Lost: " : "Sunk: ") + lost;
     for (auto& line : wrap(sunk_text, width)) block.add(line);
+    if (!captured.empty()) {
+        for (auto& line :
+             wrap((mine ? "Held by the enemy: " : "Your prizes: ") + captured, width)) {
+            block.add(line);
+        }
+    }
+    return block;
+}
+
+Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style) {
+    std::string line;
+    const bool my_turn = obs["shots_due"].get<int>() > 0 && obs["blast_pending"].get<int>() == 0;
+    for (const char* name : {"nuke", "scuba", "torpedo", "experimental", "bomber"}) {
+        if (!obs["weapons"].contains(name)) continue;
+        const auto& uses = obs["weapons"][name];
+        const int left = uses[mine ? "mine" : "enemy"].get<int>();
+        std::string item = std::string(name) + " " + std::to_string(left);
+        // On my turn, a weapon with uses left that I still cannot use lacks its launcher.
+        if (mine && my_turn && left > 0 && !uses["usable"].get<bool>()) item += " (ship lost)";
+        line += (line.empty() ? "" : ", ") + (left > 0 ? item : style.paint(item, Tone::kDim));
+    }
+    const int me = obs["seat"].get<int>();
+    const int prizes = obs["prizes"][mine ? me : 1 - me].get<int>();
+    Block block;
+    block.add(mine ? "Your weapons left:" : "Enemy weapons left:");
+    for (auto& l : wrap(line, width)) block.add(l);
+    if (prizes > 0) block.add(style.paint("Prizes held: " + std::to_string(prizes), Tone::kTitle));
     return block;
 }
 

@@ -61,6 +61,8 @@ std::string join_blocks(const Block& left, const Block& right, int columns = 80)
 std::string legend(const Style& style);
 // "4 of 5 ships afloat" and the ships lost, for one side, wrapped to `width`.
 Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style);
+// The weapons each side has left (and the prizes it holds), from a seat's observation.
+Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style);
 
 int visible_width(std::string_view text);
 std::vector<std::string> wrap(const std::string& text, int width);

@@ -59,10 +59,12 @@ private:
         if (!r) return r.error();
         for (const auto& event : match_.events_for(kHuman, seen_)) {
             for (auto& line : narrate(event, kHuman, style_)) news_.push_back(line);
-            if (event.value("type", "") == "shots") {
+            const std::string type = event.value("type", "");
+            if (type == "shots" || type == "blast" ||
+                (type == "weapon" && event.contains("shots") && !event["shots"].empty())) {
                 const int seat_fired = event["seat"].get<int>();
                 (seat_fired == kHuman ? my_last_ : enemy_last_) = shot_cells(event);
-                ++volleys_[seat_fired];
+                if (type == "shots") ++volleys_[seat_fired];
             }
         }
         seen_ = match_.last_event_number();
@@ -77,9 +79,7 @@ private:
         if (obs.phase() == classic::Phase::kPlacement) {
             action = classic::PlaceAction{bot_.place(obs, bot_rng_)};
         } else {
-            std::vector<Cell> cells;
-            bot_.shoot(obs, bot_rng_, cells);
-            action = classic::FireAction{std::move(cells)};
+            action = bot_.decide(obs, bot_rng_);
         }
         if (auto err = send(kBot, classic::to_json(action))) {
             throw std::runtime_error("the " + settings_.bot_name +
@@ -153,14 +153,20 @@ private:
         return true;
     }
 
-    // Asks until the player's volley is accepted; false if they leave.
+    // Asks until the player's volley (or weapon, or blast) is accepted; false if they leave.
     bool take_shot() {
         while (true) {
             const json obs = observation();
             const int due = obs["shots_due"].get<int>();
-            const std::string prompt = due == 1 ? "Your shot, e.g. B7 (help for commands): "
-                                                : "Your salvo: " + std::to_string(due) +
-                                                      " shots, e.g. " + example_salvo(due) + ": ";
+            const int blast = obs.value("blast_pending", 0);
+            const std::string prompt =
+                blast > 0
+                    ? "Name your blast: " + std::to_string(blast) +
+                          (blast == 1 ? " cell, e.g. E5: " : " touching cells, e.g. E5 E6 F7: ")
+                : due == 1 ? "Your shot, e.g. B7 (help for commands): "
+                : due == 0 ? "Nothing left to fire at: use a weapon (help lists them): "
+                           : "Your salvo: " + std::to_string(due) + " shots, e.g. " +
+                                 example_salvo(due) + ": ";
             auto line = ask(prompt);
             if (!line) return false;
             switch (command_of(*line)) {
@@ -173,12 +179,24 @@ private:
                     continue;
                 case PlayCommand::kNone: break;
             }
+            if (auto weapon = parse_weapon_command(*line, options_.board)) {
+                if (!*weapon) {
+                    warn(weapon->error().message);
+                    continue;
+                }
+                if (auto err = send(kHuman, **weapon)) {
+                    warn(err->message);
+                    continue;
+                }
+                return true;
+            }
             auto cells = parse_targets(*line, options_.board);
             if (!cells) {
                 warn(cells.error().message);
                 continue;
             }
-            if (auto err = send(kHuman, json{{"type", "fire"}, {"cells", *cells}})) {
+            if (auto err =
+                    send(kHuman, json{{"type", blast > 0 ? "blast" : "fire"}, {"cells", *cells}})) {
                 warn(err->message);
                 continue;
             }
@@ -259,8 +277,12 @@ private:
         Block mine = fleet_status(obs["my_fleet"], true, left.width, style_);
         mine.width = std::max(mine.width, left.width);
         out_ << join_blocks(mine, fleet_status(obs["enemy_fleet"], false, left.width, style_),
-                            kColumns)
-             << legend(style_) << "\n";
+                            kColumns);
+        if (obs.contains("weapons")) {
+            out_ << join_blocks(weapons_status(obs, true, left.width, style_),
+                                weapons_status(obs, false, left.width, style_), kColumns);
+        }
+        out_ << legend(style_) << "\n";
     }
 
     void draw_battle() {
@@ -288,6 +310,11 @@ private:
         print_news();
 
         const json result = match_.result();
+        if (result["winner"].is_null()) {
+            out_ << "\n  " << style_.paint("Game over: a draw.", Tone::kTitle)
+                 << " Neither side had anything left to do.\n";
+            return;
+        }
         const int winner = result["winner"].get<int>();
         const int my_shots = result["shots"][kHuman].get<int>();
         const int bot_shots = result["shots"][kBot].get<int>();
@@ -333,7 +360,17 @@ private:
              << "    auto                place the remaining ships at random\n"
              << "    undo                take back the last ship placed\n"
              << "    B7                  fire at B7 (any case; spaces allowed: b 7)\n"
-             << "    B7 C3 D4 ...        a Salvo volley: exactly as many cells as shots due\n"
+             << "    B7 C3 D4 ...        a Salvo volley: exactly as many cells as shots due\n";
+        if (options_.weapons != 0) {
+            out_ << "  Weapons (instead of your shot or salvo; docs/rules/weapons.md):\n"
+                 << "    nuke D4             Tactical Nuke centred on D4 (once per game)\n"
+                 << "    bomber G6           Bomber Flight over the 3x3 square around G6\n"
+                 << "    torpedo F10         torpedo from an edge cell, away from that edge\n"
+                 << "    torpedo A1 down     from a corner, say which way it runs\n"
+                 << "    scuba               SCUBA attack on the enemy's smallest ship\n"
+                 << "    experimental        roll the D6, then name that many touching cells\n";
+        }
+        out_ << "  Other commands:\n"
              << "    board               draw the boards again\n"
              << "    help                this list\n"
              << "    quit                leave the game (--save still writes the record)\n\n";

@@ -68,7 +68,7 @@ int run_referee(const RefereeArgs& args) {
     std::vector<std::unique_ptr<protocol::Agent>> agents, fallbacks;
     for (std::size_t s = 0; s < args.seats.size(); ++s) {
         agents.push_back(make_agent(args, args.seats[s], s));
-        auto fb = make_builtin_agent(args.game, "random");
+        auto fb = make_builtin_agent(args.game, fallback_bot_name(args.game));
         if (!fb) throw UsageError(fb.error().message);
         fallbacks.push_back(std::move(fb.value()));
     }

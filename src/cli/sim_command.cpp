@@ -93,7 +93,14 @@ int run_sim(const SimArgs& args) {
     long first_mover_wins = 0;
     std::vector<double> winner_shots, winner_turns;
     std::array<std::vector<double>, 2> shots_when_winning;
+    long draws = 0;
+    std::vector<double> winner_weapon_turns;
     for (const auto& s : summaries) {
+        if (s.winner < 0) {  // a draw: possible only with weapons (docs/rules/weapons.md)
+            ++draws;
+            continue;
+        }
+        winner_weapon_turns.push_back(s.weapon_turns[static_cast<std::size_t>(s.winner)]);
         ++wins[static_cast<std::size_t>(s.winner)];
         if (s.winner == s.first) ++first_mover_wins;
         winner_shots.push_back(s.shots[static_cast<std::size_t>(s.winner)]);
@@ -136,6 +143,10 @@ int run_sim(const SimArgs& args) {
                          {"p90_shots", shots.p90},
                          {"mean_winner_turns", turns.mean},
                          {"histogram", to_json(hist)}};
+        if (options->weapons != 0) {
+            j["draws"] = draws;
+            j["mean_winner_weapon_turns"] = summarize(winner_weapon_turns).mean;
+        }
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
@@ -158,8 +169,12 @@ int run_sim(const SimArgs& args) {
               << fixed(shots.mean_ci.low) << " to " << fixed(shots.mean_ci.high) << "), median "
               << fixed(shots.median, 1) << ", 10th percentile " << fixed(shots.p10, 0)
               << ", 90th percentile " << fixed(shots.p90, 0) << "\n";
-    if (options->salvo)
+    if (options->salvo && options->weapons == 0)
         std::cout << "salvos fired by the winner: mean " << fixed(turns.mean) << "\n";
+    if (options->weapons != 0) {
+        std::cout << "weapon turns of the winner: mean "
+                  << fixed(summarize(winner_weapon_turns).mean) << "; draws: " << draws << "\n";
+    }
     std::cout << "\n" << render_histogram(hist);
     return kExitOk;
 }

@@ -68,11 +68,15 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
     }
     if (!outcome.forfeited) {
         outcome.result = match.result();
+        // One "winner", or (games with shared wins, such as the party game) a "winners" list.
         const auto& winner = outcome.result["winner"];
         if (winner.is_number_integer()) outcome.winners = {winner.get<int>()};
-        // Games where several seats can share a win (Battleship Royale) list them all.
+        // Replaces the single winner (a game may report both forms; Battleship Royale does).
         if (outcome.result.contains("winners") && outcome.result["winners"].is_array()) {
-            outcome.winners = outcome.result["winners"].get<std::vector<int>>();
+            outcome.winners.clear();
+            for (const auto& w : outcome.result["winners"]) {
+                if (w.is_number_integer()) outcome.winners.push_back(w.get<int>());
+            }
         }
     }
     outcome.record = match.record_unchecked();

@@ -153,3 +153,30 @@ TEST(Referee, BadUsageExitsWithTwo) {
 }
 
 }  // namespace
+
+namespace broadside {
+namespace {
+
+TEST(RefereeGames, TheDiceGamesBuiltInBotsPlayAsRefereeSeats) {
+    const auto r = run_broadside({"referee", "--json", "--game", "crew", "--seat", "builtin:race",
+                                  "--seat", "builtin:optimal", "--games", "4"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["wins"][0].get<int>() + j["wins"][1].get<int>() + j["shared"].get<int>(), 4);
+    EXPECT_TRUE(j["faults"].empty()) << j["faults"].dump();
+}
+
+TEST(RefereeGames, ThePartyGamesWinnersAreCountedIncludingSharedWins) {
+    const auto r = run_broadside({"referee", "--json", "--game", "party", "--options",
+                                  R"({"players": 2})", "--seat", "builtin:random", "--seat",
+                                  "builtin:random", "--seat", "builtin:random", "--games", "20"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["wins"][0], 0) << "the host never wins";
+    // Each game has a sole winning player or a shared win (both players, counted as "shared").
+    EXPECT_EQ(j["wins"][1].get<int>() + j["wins"][2].get<int>() + j["shared"].get<int>(), 20);
+    EXPECT_TRUE(j["faults"].empty()) << j["faults"].dump();
+}
+
+}  // namespace
+}  // namespace broadside

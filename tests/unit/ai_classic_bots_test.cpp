@@ -128,7 +128,8 @@ std::vector<Setup> self_play_setups() {
 }
 
 TEST(ClassicBots, RegistryListsRandomHuntDensityWithDensityAsDefault) {
-    EXPECT_EQ(bot_names(), (std::vector<std::string>{"random", "hunt", "density"}));
+    EXPECT_EQ(bot_names(),
+              (std::vector<std::string>{"random", "hunt", "density", "density-plain"}));
     EXPECT_EQ(default_bot_name(), "density");
     for (const auto& name : bot_names()) {
         auto bot = make_bot(name);

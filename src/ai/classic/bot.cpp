@@ -1,6 +1,32 @@
 #include "ai/classic/bot.h"
 
+#include "ai/classic/weapon_planner.h"
+
 namespace broadside::classic {
+
+Action Bot::decide(const Observation& obs, Rng& rng) {
+    if (obs.blast_pending() > 0) {
+        return BlastAction{plan_blast(obs, CellScores{}, obs.blast_pending())};
+    }
+    if (obs.shots_due() == 0) {
+        // Nothing left to fire at (the enemy holds only prizes): any usable weapon.
+        for (int w = 0; w < kWeaponKinds; ++w) {
+            const Weapon weapon = static_cast<Weapon>(w);
+            if (!obs.can_use(weapon)) continue;
+            std::optional<Cell> cell;
+            std::optional<Heading> heading;
+            if (weapon == Weapon::kNuke || weapon == Weapon::kBomber) cell = Cell{0, 0};
+            if (weapon == Weapon::kTorpedo) {
+                cell = Cell{0, 0};
+                heading = Heading::kDown;
+            }
+            return WeaponAction{{weapon, cell, heading}};
+        }
+    }
+    FireAction fire;
+    shoot(obs, rng, fire.cells);
+    return fire;
+}
 
 const FleetSampler& Bot::sampler_for(const Observation& obs) {
     const auto& fleet = obs.fleet();

@@ -8,6 +8,7 @@
 
 #include "core/fleet_sampler.h"
 #include "core/rng.h"
+#include "games/classic/codec.h"
 #include "games/classic/observation.h"
 
 namespace broadside::classic {
@@ -26,6 +27,11 @@ public:
 
     // Exactly obs.shots_due() different cells not yet fired at.
     virtual void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) = 0;
+
+    // One whole turn, for games with the optional weapons: a FireAction, a WeaponAction, or
+    // (after an Experimental Weapon's roll) a BlastAction. The default never uses a weapon: it
+    // fires with shoot(), and names a blast of cells not yet fired at when it must.
+    virtual Action decide(const Observation& obs, Rng& rng);
 
 protected:
     // A sampler for the observation's rules, built once and reused while the rules stay the same.

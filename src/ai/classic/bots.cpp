@@ -6,7 +6,7 @@
 namespace broadside::classic {
 
 std::vector<std::string> bot_names() {
-    return {"random", "hunt", "density"};
+    return {"random", "hunt", "density", "density-plain"};
 }
 std::string default_bot_name() {
     return "density";
@@ -16,6 +16,7 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
     if (name == "hunt") return std::unique_ptr<Bot>(std::make_unique<HuntBot>());
     if (name == "density") return std::unique_ptr<Bot>(std::make_unique<DensityBot>());
+    if (name == "density-plain") return std::unique_ptr<Bot>(std::make_unique<DensityBot>(false));
     std::string names;
     for (const auto& n : bot_names()) names += (names.empty() ? "" : ", ") + n;
     return make_error("unknown_bot", "Unknown bot \"" + name + "\"; the bots are " + names + ".");

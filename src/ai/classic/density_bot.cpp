@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ai/classic/weapon_planner.h"
 #include "core/ship.h"
 
 namespace broadside::classic {
@@ -182,6 +183,19 @@ void DensityBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out)
     // Leave the scores of the first shot's situation readable through density().
     if (due > 1) accumulate(Bitboard{});
     obs.fired().for_each([&](int i) { density_[i] = 0.0; });
+}
+
+Action DensityBot::decide(const Observation& obs, Rng& rng) {
+    if (!use_weapons_ || obs.options().weapons == 0 || obs.shots_due() == 0) {
+        return Bot::decide(obs, rng);
+    }
+    FireAction fire;
+    shoot(obs, rng, fire.cells);  // also leaves the cell scores in density_
+    if (obs.blast_pending() > 0) return BlastAction{plan_blast(obs, density_, obs.blast_pending())};
+    double plain = 0.0;
+    for (const Cell c : fire.cells) plain += density_[cell_index(c, obs.board())];
+    if (auto weapon = plan_weapon(obs, density_, plain)) return weapon->action;
+    return fire;
 }
 
 }  // namespace broadside::classic

@@ -13,9 +13,13 @@ namespace broadside::classic {
 
 class DensityBot final : public Bot {
 public:
-    std::string name() const override { return "density"; }
+    // With `use_weapons`, it weighs the optional weapons (when the game has them) against each
+    // plain turn using its cell scores (weapon_planner.h); without, it only ever fires.
+    explicit DensityBot(bool use_weapons = true) : use_weapons_(use_weapons) {}
+    std::string name() const override { return use_weapons_ ? "density" : "density-plain"; }
     void new_game() override { fresh_ = true; }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
+    Action decide(const Observation& obs, Rng& rng) override;
 
     // The score of every cell of the board for the next shot (0 for cells already fired at),
     // exposed for tests and for anyone who wants to draw it.
@@ -40,6 +44,7 @@ private:
     // Adds every candidate placement not covering `chosen` to density_.
     void accumulate(const Bitboard& chosen);
 
+    bool use_weapons_ = true;
     std::optional<Options> built_for_;
     std::vector<std::vector<Position>> tables_;  // per distinct ship length
     std::vector<int> table_of_;                  // per ship: its index in tables_

@@ -69,7 +69,10 @@ void analyse(const Observation& obs, EnemyKnowledge& k) {
     k.known.assign(n, Bitboard{});
     for (int s = 0; s < n; ++s) {
         k.length[s] = fleet[s].length;
-        k.sunk[s] = obs.enemy_ship_sunk(s) ? 1 : 0;
+        // A ship held as my prize (SCUBA capture) is off the ocean: nothing left to find.
+        k.sunk[s] = obs.enemy_ship_sunk(s) || obs.enemy_ship_captured(s) ? 1 : 0;
+        // An Experimental mishap revealed where the enemy's ship lay.
+        k.known[s] = obs.enemy_ship_cells_revealed(s);
     }
     k.hits.for_each([&](int i) {
         const int label = obs.hit_label(i);

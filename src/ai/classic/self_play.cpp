@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "games/classic/rules.h"
+#include "games/classic/turn.h"
 
 namespace broadside::classic {
 
@@ -27,6 +28,20 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
         }
         if (keep_actions) summary.actions.emplace_back(seat, PlaceAction{std::move(layout)});
     }
+    if (options->weapons != 0) {
+        // Whole turns that may be weapons; the dice come from the match generator, as in a Match.
+        RngRoller dice(match_rng);
+        TurnOutcome outcome;
+        while (state.phase == Phase::kFiring) {
+            const int seat = state.to_move;
+            Action action = bots[seat]->decide(observe(state, seat), bot_rngs[seat]);
+            if (auto st = apply_action(state, seat, action, dice, outcome); !st) {
+                throw std::logic_error("bot " + bots[seat]->name() +
+                                       " acted illegally: " + st.error().message);
+            }
+            if (keep_actions) summary.actions.emplace_back(seat, std::move(action));
+        }
+    }
     std::vector<Cell> cells;
     std::vector<ShotResult> results;
     while (state.phase == Phase::kFiring) {
@@ -41,6 +56,7 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
     summary.winner = state.winner;
     summary.turns = state.turns;
     summary.shots = state.shots_fired;
+    summary.weapon_turns = state.weapon_turns;
     return summary;
 }
 

@@ -13,10 +13,11 @@
 namespace broadside::classic {
 
 struct GameSummary {
-    int winner = -1;
+    int winner = -1;  // -1: a draw (possible only with weapons; docs/rules/weapons.md)
     int first = 0;
     int turns = 0;
     std::array<int, kSeats> shots{};              // shots fired per seat
+    std::array<int, kSeats> weapon_turns{};       // turns spent on weapons per seat
     std::vector<std::pair<int, Action>> actions;  // filled only when asked for
 };
 

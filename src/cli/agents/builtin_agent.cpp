@@ -3,6 +3,7 @@
 #include "ai/classic/bots.h"
 #include "ai/classic/self_play.h"
 #include "ai/royale/bot.h"
+#include "cli/agents/game_agents.h"
 #include "cli/agents/royale_agent.h"
 #include "games/classic/instance.h"
 
@@ -21,13 +22,18 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
         return {classic::to_json(classic::Action{classic::PlaceAction{bot_->place(obs, rng_)}}),
                 std::nullopt};
     }
-    std::vector<Cell> cells;
-    bot_->shoot(obs, rng_, cells);
-    return {classic::to_json(classic::Action{classic::FireAction{cells}}), std::nullopt};
+    // A whole turn: a volley, or with the weapons option a weapon or a blast.
+    return {classic::to_json(bot_->decide(obs, rng_)), std::nullopt};
+}
+
+std::string fallback_bot_name(const std::string& game) {
+    return game == "crew" ? "cautious" : "random";
 }
 
 Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
                                                             const std::string& name) {
+    if (game == "crew") return make_crew_agent(name);
+    if (game == "party") return make_party_agent(name);
     if (game == "royale") {
         auto bot = royale::make_bot(name);
         if (!bot) return bot.error();

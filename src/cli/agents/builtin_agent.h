@@ -24,6 +24,9 @@ private:
     Rng rng_{0};
 };
 
+// The bot that plays a seat's turn when its own agent faults and the policy says to go on.
+std::string fallback_bot_name(const std::string& game);
+
 // "builtin:NAME" for `game`, or an error naming the bots there are.
 Result<std::unique_ptr<protocol::Agent>> make_builtin_agent(const std::string& game,
                                                             const std::string& name);

@@ -131,6 +131,7 @@ bool ProcessAgent::send(const nlohmann::json& message, int timeout_ms) {
 
 void ProcessAgent::start(const Match& match, int seat, const std::string& match_id) {
     match_id_ = match_id;
+    start_failure_.clear();
     if (!ensure_running()) return;
     nlohmann::json hello{{"type", "start"},
                          {"protocol", protocol::kProtocolVersion},
@@ -139,7 +140,10 @@ void ProcessAgent::start(const Match& match, int seat, const std::string& match_
                          {"options", match.options()},
                          {"seat", seat},
                          {"seats", match.seat_count()}};
-    if (!send(hello, 1000)) stop();
+    if (!send(hello, 1000)) {
+        start_failure_ = ended_how();
+        stop();
+    }
 }
 
 protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t seen_events,
@@ -147,7 +151,11 @@ protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t see
     auto fault = [](std::string kind, std::string detail) {
         return protocol::Reply{nullptr, protocol::Fault{std::move(kind), std::move(detail)}};
     };
-    if (pid_ <= 0) return fault("crash", "the bot is not running (it exited or could not start)");
+    if (pid_ <= 0) {
+        return fault("crash", start_failure_.empty()
+                                  ? "the bot is not running (it exited or could not start)"
+                                  : "the bot ended before its first turn: " + start_failure_);
+    }
     nlohmann::json request{{"type", "act"},
                            {"match", match_id_},
                            {"seat", seat},

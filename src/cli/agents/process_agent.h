@@ -43,6 +43,9 @@ private:
     int to_child_ = -1;
     int from_child_ = -1;
     std::unique_ptr<LineReader> reader_;
+    // How the bot ended if it was already gone when the game's start message was sent (a missing
+    // command makes the shell exit at once, sometimes before that message is written).
+    std::string start_failure_;
     bool fresh_ = false;  // started for this game: the first answer gets the start-up grace
     std::string match_id_;
 };

@@ -16,7 +16,7 @@ std::vector<int> ClassicGame::seats_to_act() const {
     return {};
 }
 
-Result<std::vector<GameEvent>> ClassicGame::act(int seat, const json& action, Rng& /*rng*/) {
+Result<std::vector<GameEvent>> ClassicGame::act(int seat, const json& action, Rng& rng) {
     if (seat < 0 || seat >= kSeats) {
         return make_error("bad_seat", "Seat " + std::to_string(seat) +
                                           " does not exist; this game has seats 0 and 1.");
@@ -35,13 +35,37 @@ Result<std::vector<GameEvent>> ClassicGame::act(int seat, const json& action, Rn
         }
         return events;
     }
-    const auto& cells = std::get<FireAction>(*parsed).cells;
-    if (auto st = fire(state_, seat, cells, results_); !st) return st.error();
-    json shots = json::array();
-    for (const auto& r : results_) shots.push_back(shot_json(r, *state_.options));
-    events.push_back({{{"type", "shots"}, {"seat", seat}, {"shots", shots}}, {}, {}});
+    const int turn_before = state_.turns;
+    if (const auto* fire_action = std::get_if<FireAction>(&*parsed)) {
+        if (auto st = fire(state_, seat, fire_action->cells, results_); !st) return st.error();
+        json shots = json::array();
+        for (const auto& r : results_) shots.push_back(shot_json(r, *state_.options));
+        events.push_back({{{"type", "shots"}, {"seat", seat}, {"shots", shots}}, {}, {}});
+    } else if (const auto* blast = std::get_if<BlastAction>(&*parsed)) {
+        if (auto st = fire_blast(state_, seat, blast->cells, results_); !st) return st.error();
+        json shots = json::array();
+        for (const auto& r : results_) shots.push_back(shot_json(r, *state_.options));
+        events.push_back({{{"type", "blast"}, {"seat", seat}, {"shots", shots}}, {}, {}});
+    } else {
+        RngRoller dice(rng);
+        WeaponReport report;
+        const auto& order = std::get<WeaponAction>(*parsed).order;
+        if (auto st = use_weapon(state_, seat, order, dice, report); !st) return st.error();
+        events.push_back({weapon_event_json(seat, report, *state_.options, state_), {}, {}});
+    }
+    // A finished turn normally hands over; with weapons a seat that has nothing left to do is
+    // skipped (docs/rules/weapons.md).
+    if (state_.phase == Phase::kFiring && state_.turns > turn_before && state_.to_move == seat) {
+        events.push_back({{{"type", "turn_skipped"}, {"seat", 1 - seat}}, {}, {}});
+    }
     if (state_.phase == Phase::kOver) {
-        events.push_back({{{"type", "game_over"}, {"winner", state_.winner}}, {}, {}});
+        json over{{"type", "game_over"}, {"winner", nullptr}};
+        if (state_.winner >= 0) {
+            over["winner"] = state_.winner;
+        } else {
+            over["draw"] = true;
+        }
+        events.push_back({over, {}, {}});
     }
     return events;
 }
@@ -58,20 +82,42 @@ json ClassicGame::legal_actions(int seat) const {
             {"format", "one placement per ship in fleet order, e.g. \"A1 right\", \"C3 down\""}};
     }
     if (obs.my_turn()) {
+        if (obs.blast_pending() > 0) {
+            return {{"type", "blast"},
+                    {"count", obs.blast_pending()},
+                    {"format",
+                     "exactly count different cells, touching as one group (sideways, "
+                     "up, down or diagonally)"}};
+        }
         json open = json::array();
         Bitboard::all(obs.board()).without(obs.fired()).for_each([&](int i) {
             open.push_back(to_string(cell_at(i, obs.board())));
         });
-        return {{"type", "fire"}, {"count", obs.shots_due()}, {"cells", open}};
+        json legal{{"type", "fire"}, {"count", obs.shots_due()}, {"cells", open}};
+        if (obs.options().weapons != 0) {
+            json weapons = json::array();
+            for (int w = 0; w < kWeaponKinds; ++w) {
+                if (obs.can_use(static_cast<Weapon>(w))) {
+                    weapons.push_back(weapon_name(static_cast<Weapon>(w)));
+                }
+            }
+            legal["weapons"] = weapons;
+        }
+        return legal;
     }
     return nullptr;
 }
 
 json ClassicGame::result() const {
     if (state_.phase != Phase::kOver) return nullptr;
-    return {{"winner", state_.winner},
-            {"shots", {state_.shots_fired[0], state_.shots_fired[1]}},
-            {"turns", state_.turns}};
+    json r{{"winner", state_.winner >= 0 ? json(state_.winner) : json(nullptr)},
+           {"shots", {state_.shots_fired[0], state_.shots_fired[1]}},
+           {"turns", state_.turns}};
+    if (state_.winner < 0) r["draw"] = true;
+    if (state_.options->weapons != 0) {
+        r["weapon_turns"] = {state_.weapon_turns[0], state_.weapon_turns[1]};
+    }
+    return r;
 }
 
 json ClassicGame::reveal() const {

@@ -1,6 +1,7 @@
 #include "games/classic/observation.h"
 
 #include "games/classic/rules.h"
+#include "games/classic/weapon_rules.h"
 
 namespace broadside::classic {
 
@@ -15,6 +16,18 @@ int Observation::hit_label(int cell_index) const {
 
 int Observation::enemy_ships_afloat() const {
     return theirs().placed ? theirs().ships_afloat : static_cast<int>(fleet().size());
+}
+
+int Observation::weapon_uses_left(Weapon w, int seat) const {
+    return classic::weapon_uses_left(*s_, seat, w);
+}
+
+bool Observation::can_use(Weapon w) const {
+    return my_turn() && weapon_available(*s_, seat_, w).ok();
+}
+
+Bitboard Observation::enemy_ship_cells_revealed(int ship) const {
+    return enemy_ship_revealed(ship) ? theirs().ship_cells[ship] : Bitboard{};
 }
 
 std::string phase_name(Phase phase) {
@@ -58,7 +71,8 @@ nlohmann::json to_json(const Observation& obs) {
                                 {"placement", to_string(obs.my_layout()[i])},
                                 {"cells", cell_list(cells, b)},
                                 {"hits", cell_list(cells & obs.incoming_hits(), b)},
-                                {"sunk", obs.my_ship_sunk(ship)}});
+                                {"sunk", obs.my_ship_sunk(ship)},
+                                {"captured", obs.my_ship_captured(ship)}});
         }
     }
     j["my_fleet"] = my_fleet;
@@ -75,15 +89,38 @@ nlohmann::json to_json(const Observation& obs) {
     });
     nlohmann::json enemy = nlohmann::json::array();
     for (std::size_t i = 0; i < fleet.size(); ++i) {
-        const int at = obs.enemy_sunk_at(static_cast<int>(i));
-        enemy.push_back({{"name", fleet[i].name},
+        const int ship = static_cast<int>(i);
+        const int at = obs.enemy_sunk_at(ship);
+        nlohmann::json e{{"name", fleet[i].name},
                          {"length", fleet[i].length},
-                         {"sunk", at >= 0},
+                         {"sunk", obs.enemy_ship_sunk(ship)},
                          {"sunk_by", at >= 0 ? nlohmann::json(to_string(cell_at(at, b)))
-                                             : nlohmann::json(nullptr)}});
+                                             : nlohmann::json(nullptr)}};
+        if (obs.options().weapons != 0) {
+            e["destroyed"] = obs.enemy_ship_destroyed(ship);
+            e["captured"] = obs.enemy_ship_captured(ship);
+            if (obs.enemy_ship_revealed(ship)) {
+                e["cells"] = cell_list(obs.enemy_ship_cells_revealed(ship), b);
+            }
+        }
+        enemy.push_back(e);
     }
     j["targets"] = {{"hits", hits}, {"misses", cell_list(obs.misses(), b)}};
     j["enemy_fleet"] = enemy;
+    if (obs.options().weapons != 0) {
+        nlohmann::json weapons = nlohmann::json::object();
+        for (int w = 0; w < kWeaponKinds; ++w) {
+            const Weapon weapon = static_cast<Weapon>(w);
+            if (!obs.options().has_weapon(weapon)) continue;
+            weapons[weapon_name(weapon)] = {{"mine", obs.weapon_uses_left(weapon, obs.seat())},
+                                            {"enemy", obs.weapon_uses_left(weapon, 1 - obs.seat())},
+                                            {"usable", obs.can_use(weapon)}};
+        }
+        j["weapons"] = weapons;
+        j["dice"] = to_string(obs.options().dice);
+        j["prizes"] = {obs.prizes(0), obs.prizes(1)};
+        j["blast_pending"] = obs.blast_pending();
+    }
     return j;
 }
 

@@ -43,8 +43,29 @@ public:
     int hit_label(int cell_index) const;
     bool enemy_ship_sunk(int ship) const { return theirs().placed && theirs().sunk_at[ship] >= 0; }
     // The cell of the shot that sank an enemy ship, or -1.
-    int enemy_sunk_at(int ship) const { return theirs().placed ? theirs().sunk_at[ship] : -1; }
+    int enemy_sunk_at(int ship) const {
+        return theirs().placed && theirs().sunk_at[ship] < kSunkWithoutShot ? theirs().sunk_at[ship]
+                                                                            : -1;
+    }
     int enemy_ships_afloat() const;
+
+    // The optional weapons (seed 002). All of this is public.
+    int weapon_uses_left(Weapon w, int seat) const;
+    int weapon_uses_left(Weapon w) const { return weapon_uses_left(w, seat_); }
+    // Whether I may use `w` now (my turn, uses left, my Submarine/Carrier afloat).
+    bool can_use(Weapon w) const;
+    int blast_pending() const { return my_turn() ? s_->blast_pending : 0; }
+    // An enemy ship sunk whole by a weapon: its unhit cells were never revealed.
+    bool enemy_ship_destroyed(int ship) const {
+        return theirs().placed && theirs().destroyed[ship];
+    }
+    // An enemy ship I hold as a prize, and my ships the enemy holds.
+    bool enemy_ship_captured(int ship) const { return theirs().placed && theirs().captured[ship]; }
+    bool my_ship_captured(int ship) const { return mine().captured[ship]; }
+    // An enemy ship whose cells an Experimental mishap revealed.
+    bool enemy_ship_revealed(int ship) const { return theirs().placed && theirs().revealed[ship]; }
+    Bitboard enemy_ship_cells_revealed(int ship) const;  // empty unless revealed
+    int prizes(int seat) const { return s_->prizes[seat]; }
 
 private:
     const Ocean& mine() const { return s_->oceans[seat_]; }

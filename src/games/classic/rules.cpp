@@ -54,6 +54,9 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
     }
     ocean.hits.fill(0);
     ocean.sunk_at.fill(-1);
+    ocean.destroyed.fill(false);
+    ocean.captured.fill(false);
+    ocean.revealed.fill(false);
     ocean.ships_afloat = static_cast<int>(layout.size());
     ocean.placed = true;
     if (state.oceans[0].placed && state.oceans[1].placed) state.phase = Phase::kFiring;
@@ -72,6 +75,11 @@ namespace {
     if (seat != state.to_move) {
         return make_error("not_your_turn", "It is seat " + std::to_string(state.to_move) +
                                                "'s turn, not seat " + std::to_string(seat) + "'s.");
+    }
+    if (state.blast_pending > 0) {
+        return make_error("blast_pending", "Name your Experimental Weapon's blast first: " +
+                                               std::to_string(state.blast_pending) +
+                                               " connected cells.");
     }
     const int due = shots_due(state, seat);
     return make_error("wrong_shot_count",
@@ -123,6 +131,7 @@ Status detail::fire_turn(State& state, int seat, std::span<const Cell> cells,
                          std::vector<ShotResult>& results) {
     results.clear();
     if (seat < 0 || seat >= kSeats || state.phase != Phase::kFiring || seat != state.to_move ||
+        state.blast_pending > 0 || cells.empty() ||
         static_cast<int>(cells.size()) != shots_due(state, seat)) {
         return turn_error(state, seat, cells.size());
     }

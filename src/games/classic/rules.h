@@ -31,7 +31,8 @@ Status place_fleet(State& state, int seat, const std::vector<Placement>& layout)
 inline int shots_due(const State& state, int seat) {
     const Options& o = *state.options;
     const int open_cells = o.board.cells() - state.oceans[1 - seat].shots_count;
-    const int wanted = o.salvo ? state.oceans[seat].ships_afloat : 1;
+    // A prize counts as a ship afloat for the captor (issue 4's ruling on SCUBA captures).
+    const int wanted = o.salvo ? state.oceans[seat].ships_afloat + state.prizes[seat] : 1;
     return wanted < open_cells ? wanted : open_cells;
 }
 
@@ -58,15 +59,21 @@ inline ShotResult land_shot(const Options& o, Ocean& target, Cell c, int index) 
     return r;
 }
 
+// Hands the turn on with weapons in play: a seat with nothing it can do is skipped, and the game
+// is drawn if neither seat can act (only possible when both hold prizes; docs/rules/weapons.md).
+void pass_turn_with_weapons(State& state, int seat);
+
 // Ends a turn of `shots` shots that all landed on `target`.
 inline void end_turn(State& state, int seat, const Ocean& target, int shots) {
     state.shots_fired[seat] += shots;
     ++state.turns;
-    if (target.ships_afloat == 0) {
+    if (target.ships_afloat == 0 && state.prizes[1 - seat] == 0) {
         state.phase = Phase::kOver;
         state.winner = seat;
-    } else {
+    } else if (state.options->weapons == 0) {
         state.to_move = 1 - seat;
+    } else {
+        pass_turn_with_weapons(state, seat);
     }
 }
 
@@ -79,7 +86,8 @@ inline Status fire(State& state, int seat, std::span<const Cell> cells,
     // A legal single shot (every classic turn) is resolved inline: it is most of the work of a
     // whole game. Anything else, errors included, takes the general path, which checks again.
     if (cells.size() == 1 && state.phase == Phase::kFiring && seat == state.to_move &&
-        static_cast<unsigned>(seat) < kSeats && shots_due(state, seat) == 1) {
+        static_cast<unsigned>(seat) < kSeats && state.blast_pending == 0 &&
+        shots_due(state, seat) == 1) {
         const Options& o = *state.options;
         const Cell c = cells[0];
         Ocean& target = state.oceans[1 - seat];

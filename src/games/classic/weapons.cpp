@@ -81,6 +81,16 @@ Result<Heading> parse_heading(const std::string& word) {
                       "\"" + word + "\" is not a heading: use down, up, right or left.");
 }
 
+std::string heading_name(Heading h) {
+    switch (h) {
+        case Heading::kDown: return "down";
+        case Heading::kUp: return "up";
+        case Heading::kRight: return "right";
+        case Heading::kLeft: return "left";
+    }
+    return "down";
+}
+
 Result<std::vector<Cell>> torpedo_path(Cell start, std::optional<Heading> heading,
                                        BoardSize board) {
     if (!on_board(start, board)) {
@@ -112,7 +122,8 @@ Result<std::vector<Cell>> torpedo_path(Cell start, std::optional<Heading> headin
         return make_error("heading_needed", to_string(start) +
                                                 " is a corner: say which way the torpedo "
                                                 "travels (e.g. \"torpedo " +
-                                                to_string(start) + " down\").");
+                                                to_string(start) + " " +
+                                                heading_name(away.front()) + "\").");
     }
     const int dr = h == Heading::kDown ? 1 : h == Heading::kUp ? -1 : 0;
     const int dc = h == Heading::kRight ? 1 : h == Heading::kLeft ? -1 : 0;
@@ -142,9 +153,10 @@ int blast_size(const std::vector<int>& rolls, BoardSize board) {
 
 Status validate_blast(const std::vector<Cell>& cells, int size, BoardSize board) {
     if (static_cast<int>(cells.size()) != size) {
-        return make_error("wrong_blast_size", "The blast must have exactly " +
-                                                  std::to_string(size) + " cells (the roll); got " +
-                                                  std::to_string(cells.size()) + ".");
+        return make_error("wrong_blast_size",
+                          "The blast must have exactly " + std::to_string(size) +
+                              (size == 1 ? " cell" : " cells") + " (the roll); got " +
+                              std::to_string(cells.size()) + ".");
     }
     if (cells.empty()) return Status::ok_status();
     Bitboard blast;

@@ -8,10 +8,9 @@
 
 #include "core/bitboard.h"
 #include "core/dice.h"
+#include "games/classic/options.h"
 
 namespace broadside::classic {
-
-enum class Weapon { kNuke, kScuba, kTorpedo, kExperimental, kBomber };
 
 Result<Weapon> parse_weapon(const std::string& name);
 std::string weapon_name(Weapon w);
@@ -50,6 +49,7 @@ std::optional<Cell> torpedo_target(const std::vector<Cell>& path, const Bitboard
 // The optional bonus rule: D20 20 (3D6 18) destroys the ship hit completely.
 bool torpedo_bonus_destroys(DiceKind dice, int roll);
 Result<Heading> parse_heading(const std::string& word);
+std::string heading_name(Heading h);
 
 // ---- Experimental Weapon ----
 // The blast size from the D6 rolls: a 6 is "Massive Criticality" and the player rolls again

@@ -1,0 +1,88 @@
+#include "games/party/codec.h"
+
+namespace broadside::party {
+
+Result<Action> parse_action(const nlohmann::json& j) {
+    if (!j.is_object() || !j.contains("type") || !j["type"].is_string()) {
+        return make_error("bad_action",
+                          "An action is {\"type\": \"place\", \"ships\": [...]} or {\"type\": "
+                          "\"fire\"}.");
+    }
+    const auto type = j["type"].get<std::string>();
+    if (type == "fire") {
+        if (j.size() != 1) {
+            return make_error("bad_action",
+                              "Torpedoes are drawn at random from the envelope: send just "
+                              "{\"type\": \"fire\"}.");
+        }
+        return Action{FireAction{}};
+    }
+    if (type == "place") {
+        if (!j.contains("ships") || !j["ships"].is_array()) {
+            return make_error("bad_placement",
+                              "\"place\" needs \"ships\": six placements such as \"A1 right\", "
+                              "in fleet order.");
+        }
+        std::vector<std::string> texts;
+        for (const auto& s : j["ships"]) {
+            if (!s.is_string()) {
+                return make_error("bad_placement",
+                                  "Each placement is text such as \"A1 right\" or \"C3 down\".");
+            }
+            texts.push_back(s.get<std::string>());
+        }
+        auto layout = parse_layout(texts);
+        if (!layout) return layout.error();
+        return Action{PlaceAction{*layout}};
+    }
+    return make_error("unknown_action",
+                      "Unknown action \"" + type + "\"; the actions are place and fire.");
+}
+
+std::string outcome_name(Outcome o) {
+    return o == Outcome::kMiss ? "miss" : (o == Outcome::kHit ? "hit" : "sunk");
+}
+
+std::string finish_name(Finish f) {
+    switch (f) {
+        case Finish::kNone: return "none";
+        case Finish::kMostAfloat: return "most_afloat";
+        case Finish::kLastStanding: return "last_standing";
+        case Finish::kEliminatedTogether: return "eliminated_together";
+        case Finish::kSurvivedAll: return "survived_all_six";
+    }
+    return "none";
+}
+
+std::string phase_name(Phase p) {
+    switch (p) {
+        case Phase::kPlacement: return "placement";
+        case Phase::kFiring: return "firing";
+        case Phase::kTiebreak: return "tiebreak";
+        case Phase::kOver: return "over";
+    }
+    return "over";
+}
+
+nlohmann::json seats_json(const std::vector<int>& players) {
+    nlohmann::json j = nlohmann::json::array();
+    for (int p : players) j.push_back(p + 1);
+    return j;
+}
+
+nlohmann::json afloat_json(const State& s) {
+    nlohmann::json j = nlohmann::json::array();
+    j.push_back(nullptr);
+    for (int p = 0; p < s.players; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        // Before a player has placed, they have no ships to count.
+        if (s.placed[i]) {
+            j.push_back(static_cast<int>(s.afloat[i]));
+        } else {
+            j.push_back(nullptr);
+        }
+    }
+    return j;
+}
+
+}  // namespace broadside::party

@@ -1,0 +1,147 @@
+// `broadside play|sim|solve party` and the engine, end to end with the real program.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using nlohmann::json;
+using testing::run_broadside;
+
+bool has(const std::string& text, const std::string& what) {
+    return text.find(what) != std::string::npos;
+}
+
+TEST(PartyCli, PlayWithAutoPlacementRunsToTheEndAndNamesTheWinner) {
+    const auto r = run_broadside(
+        {"play", "party", "--players", "4", "--seed", "5", "--pause-ms", "0"}, "auto\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "Torpedo 1 of 30 has hit square ")) << r.out;
+    EXPECT_TRUE(has(r.out, "Torpedo 30 of 30 has hit square ")) << r.out;
+    EXPECT_TRUE(has(r.out, "Game over: ")) << r.out;
+    EXPECT_TRUE(has(r.out, "     A B C D E F")) << r.out;
+    EXPECT_TRUE(has(r.out, "Scoreboard (ships afloat):")) << r.out;
+    EXPECT_TRUE(has(r.out, "player 4")) << r.out;
+}
+
+TEST(PartyCli, PlayAsksForEachShipAndExplainsMistakes) {
+    const std::string input =
+        "A1 right\nA1 down\nB1 down\nG1 down\nA2 right\nA3 right\nA4 right\nA5 right\nA6 right\n";
+    const auto r = run_broadside({"play", "party", "--players", "2", "--seed", "9", "--pause-ms",
+                                  "0", "--edition", "european"},
+                                 input);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "Aircraft Carrier (5): ")) << r.out;
+    EXPECT_TRUE(has(r.out, "That overlaps a ship you have placed.")) << r.out;
+    EXPECT_TRUE(has(r.out, "is off the sea")) << r.out;
+    EXPECT_TRUE(has(r.out, "(european)")) << r.out;
+    EXPECT_TRUE(has(r.out, "  1  A A A A A .")) << r.out;  // the Carrier along row 1
+    EXPECT_TRUE(has(r.out, "Game over: ")) << r.out;
+}
+
+TEST(PartyCli, PlayOnEnterFiresOneTorpedoPerLineAndCanQuit) {
+    const auto r = run_broadside({"play", "party", "--players", "3", "--seed", "2", "--enter"},
+                                 "auto\n\n\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "Torpedo 2 of 30")) << r.out;
+    EXPECT_FALSE(has(r.out, "Torpedo 3 of 30")) << r.out;
+    EXPECT_TRUE(has(r.out, "You left the party.")) << r.out;
+}
+
+TEST(PartyCli, PlaySameSeedSameMatchAndTheSavedRecordReplays) {
+    const std::string dir = testing::temp_dir();
+    const std::vector<std::string> args{"play",   "party",        "--players",  "6",
+                                        "--seed", "31",           "--pause-ms", "0",
+                                        "--save", dir + "/p.json"};
+    const auto a = run_broadside(args, "auto\n");
+    const auto b = run_broadside(args, "auto\n");
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    EXPECT_EQ(a.out, b.out);
+    const auto replayed = run_broadside({"replay", dir + "/p.json"});
+    EXPECT_EQ(replayed.exit_code, 0) << replayed.out << replayed.err;
+}
+
+TEST(PartyCli, PlayWithThousandsOfPlayersSummarisesTheScoreboard) {
+    const auto r = run_broadside(
+        {"play", "party", "--players", "2000", "--seed", "4", "--pause-ms", "0"}, "auto\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(r.out, "Scoreboard: players by ships afloat:")) << r.out.substr(0, 3000);
+    EXPECT_TRUE(has(r.out, "Game over: "));
+}
+
+TEST(PartyCli, SolveGivesTheExactOddsInJson) {
+    const auto r =
+        run_broadside({"solve", "party", "--players", "3", "--json", "--trials", "20000"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = json::parse(r.out);
+    EXPECT_NEAR(j["afloat_probability"]["1"].get<double>(), 1.0 / 6.0, 1e-12);
+    EXPECT_NEAR(j["afloat_probability"]["5"].get<double>(), 1211511.0 / 1947792.0, 1e-12);
+    EXPECT_EQ(j["afloat_probability_exact"]["5"], "1211511/1947792");
+    double expected = 0;
+    for (const auto& [k, v] : j["afloat_probability"].items()) {
+        expected += v.get<double>() * (k == "3" ? 2 : 1);  // Cruiser and Submarine
+    }
+    EXPECT_NEAR(j["expected_afloat"].get<double>(), expected, 1e-12);
+    EXPECT_EQ(j["afloat_distribution"].size(), 7U);
+    EXPECT_EQ(j["tie_for_most"]["method"], "simulation");
+    EXPECT_EQ(j["tie_for_most"]["trials"], 20000);
+    EXPECT_LT(j["tie_for_most"]["ci95"][0].get<double>(),
+              j["tie_for_most"]["probability"].get<double>());
+    EXPECT_TRUE(has(j["placement"].get<std::string>(), "does not change"));
+}
+
+TEST(PartyCli, SolveForOnePlayerIsExactAndTheTextSaysHowEachFigureWasGot) {
+    const auto one = run_broadside({"solve", "party", "--players", "1", "--json"});
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(json::parse(one.out)["tie_for_most"]["method"], "exact");
+    const auto text = run_broadside({"solve", "party", "--trials", "2000"});
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_TRUE(has(text.out, "by simulation of 2000 matches")) << text.out;
+    EXPECT_TRUE(has(text.out, "(exact)")) << text.out;
+    const auto missing = run_broadside({"solve"});
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_TRUE(has(missing.err, "party")) << missing.err;
+}
+
+TEST(PartyCli, SimReportsHowMatchesAreDecided) {
+    const auto r = run_broadside({"sim", "party", "--players", "5", "--games", "2000", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = json::parse(r.out);
+    double total = 0;
+    for (const auto& [k, v] : j["finishes"].items()) total += v["rate"].get<double>();
+    EXPECT_NEAR(total, 1.0, 1e-9);
+    EXPECT_NEAR(j["mean_afloat"].get<double>(), 2.4957, 0.05);
+    const auto again =
+        run_broadside({"sim", "party", "--players", "5", "--games", "2000", "--json"});
+    EXPECT_EQ(r.out, again.out);
+}
+
+TEST(PartyCli, TheEngineHostsAPartyWithTheHostAsSeatZero) {
+    const std::string input =
+        R"({"cmd":"create","game":"party","seed":1,"options":{"players":2,"host":"auto"}})"
+        "\n"
+        R"({"cmd":"act","match":"m1","seat":1,"action":{"type":"place","ships":["A1 right","A2 right","A3 right","A4 right","A5 right","A6 right"]}})"
+        "\n"
+        R"({"cmd":"act","match":"m1","seat":2,"action":{"type":"place","ships":["A1 down","B1 down","C1 down","D1 down","E1 down","F1 down"]}})"
+        "\n"
+        R"({"cmd":"record","match":"m1"})"
+        "\n";
+    const auto r = run_broadside({"engine"}, input);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::istringstream lines(r.out);
+    std::string line;
+    std::vector<json> answers;
+    while (std::getline(lines, line)) answers.push_back(json::parse(line));
+    ASSERT_EQ(answers.size(), 4U);
+    EXPECT_EQ(answers[0]["seats"], 3);
+    EXPECT_EQ(answers[2]["over"], true);
+    EXPECT_EQ(answers[3]["type"], "record");
+    EXPECT_EQ(answers[3]["record"]["reveal"]["fleets"][1][0], "A1 right");
+}
+
+}  // namespace
+}  // namespace broadside

@@ -1,0 +1,360 @@
+// The party game's rules (seed 004 and issue 7), one test per checkable sentence, named for it.
+// Torpedo orders are scripted through the typed rules; the match-level behaviour (seats, events,
+// secrets) goes through the GameInstance interface as the protocol drives it.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "games/party/codec.h"
+#include "games/party/instance.h"
+#include "games/party/observation.h"
+#include "unit/party_test_support.h"
+
+namespace broadside::party {
+namespace {
+
+using namespace test;
+
+std::unique_ptr<GameInstance> make_game(const json& options, Rng& rng) {
+    const auto def = party_definition();
+    auto normalized = def.normalize_options(options);
+    EXPECT_TRUE(normalized.ok());
+    return def.create(normalized.value(), rng);
+}
+
+json place(const std::vector<std::string>& ships) {
+    return {{"type", "place"}, {"ships", ships}};
+}
+
+TEST(PartyRules, TheSeaIsSixBySixWithColumnsAToFAndRowsOneToSix) {
+    EXPECT_EQ(cell("A1"), 0);
+    EXPECT_EQ(cell("F1"), 5);   // F is a column: the end of row 1
+    EXPECT_EQ(cell("A6"), 30);  // 6 is a row: the start of the last row
+    EXPECT_EQ(cell("F6"), 35);
+    EXPECT_EQ(cell(" d 3"), cell("D3"));
+    EXPECT_EQ(cell_name(cell("D3")), "D3");
+    EXPECT_EQ(parse_cell("G1").error().code, "off_board");
+    EXPECT_EQ(parse_cell("A7").error().code, "off_board");
+    EXPECT_EQ(parse_cell("A0").error().code, "off_board");
+    EXPECT_EQ(parse_cell("3D").error().code, "bad_cell");
+    for (int i = 0; i < kCells; ++i) EXPECT_EQ(cell(cell_name(i)), i);
+}
+
+TEST(PartyRules, EachPlayerPlacesSixShipsOfTheSeedsLengths) {
+    Rng rng(1);
+    auto g = make_game({}, rng);
+    const auto legal = g->legal_actions(1);
+    ASSERT_EQ(legal["type"], "place");
+    const std::vector<std::pair<std::string, int>> expected{
+        {"Aircraft Carrier", 5}, {"Battleship", 4}, {"Cruiser", 3},
+        {"Submarine", 3},        {"Destroyer", 2},  {"Patrol Boat", 1}};
+    ASSERT_EQ(legal["ships"].size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(legal["ships"][i]["name"], expected[i].first);
+        EXPECT_EQ(legal["ships"][i]["length"], expected[i].second);
+    }
+    EXPECT_EQ(g->act(1, place({"A1 right", "A2 right", "A3 right", "A4 right", "A5 right"}), rng)
+                  .error()
+                  .code,
+              "bad_placement");
+}
+
+TEST(PartyRules, ShipsLieHorizontallyAlongARowOrVerticallyDownAColumn) {
+    EXPECT_EQ(ship_mask(*parse_placement("A1 right"), 0),
+              (CellMask{1} << cell("A1")) | (CellMask{1} << cell("B1")) |
+                  (CellMask{1} << cell("C1")) | (CellMask{1} << cell("D1")) |
+                  (CellMask{1} << cell("E1")));
+    EXPECT_EQ(ship_mask(*parse_placement("A1 down"), 0),
+              (CellMask{1} << cell("A1")) | (CellMask{1} << cell("A2")) |
+                  (CellMask{1} << cell("A3")) | (CellMask{1} << cell("A4")) |
+                  (CellMask{1} << cell("A5")));
+    EXPECT_EQ(parse_placement("A1 diagonal").error().code, "bad_placement");
+}
+
+TEST(PartyRules, ShipsMustStayInsideTheSea) {
+    Rng rng(1);
+    auto g = make_game({}, rng);
+    const auto r = g->act(
+        1, place({"C1 right", "A2 right", "A3 right", "A4 right", "A5 right", "A6 right"}), rng);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "off_board");
+    EXPECT_EQ(g->seats_to_act(), (std::vector<int>{1, 2}));  // nothing changed
+}
+
+TEST(PartyRules, ShipsMayNotOverlap) {
+    Rng rng(1);
+    auto g = make_game({}, rng);
+    const auto r = g->act(
+        1, place({"A1 right", "A1 down", "A3 right", "A4 right", "A5 right", "A6 right"}), rng);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().code, "overlap");
+    EXPECT_TRUE(g->observation(1)["my_fleet"].is_null());
+}
+
+TEST(PartyRules, PlacementsAreSecret) {
+    Rng rng(1);
+    auto g = make_game({{"players", 2}}, rng);
+    auto r = g->act(1, place(kRows), rng);
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->size(), 1U);
+    const auto& e = (*r)[0];
+    EXPECT_EQ(e.audience, std::vector<int>{1});
+    EXPECT_FALSE(e.redacted.contains("ships"));
+    EXPECT_TRUE(e.content.contains("ships"));
+    for (int seat : {0, 2}) {
+        const auto obs = g->observation(seat);
+        EXPECT_TRUE(!obs.contains("my_fleet") || obs["my_fleet"].is_null()) << obs.dump();
+        EXPECT_EQ(obs.dump().find("A2 right"), std::string::npos);
+    }
+    EXPECT_EQ(g->observation(1)["my_fleet"][1]["placement"], "A2 right");
+}
+
+TEST(PartyRules, PlacementsAreFixedBeforeTheFirstTorpedo) {
+    Rng rng(1);
+    auto g = make_game({{"players", 2}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    EXPECT_EQ(g->act(0, {{"type", "fire"}}, rng).error().code, "not_your_turn");  // 2 not placed
+    EXPECT_EQ(g->act(1, place(kColumns), rng).error().code, "already_placed");
+    ASSERT_TRUE(g->act(2, place(kColumns), rng).ok());
+    EXPECT_EQ(g->seats_to_act(), std::vector<int>{0});
+    ASSERT_TRUE(g->act(0, {{"type", "fire"}}, rng).ok());
+    EXPECT_EQ(g->act(2, place(kRows), rng).error().code, "already_placed");
+    EXPECT_EQ(g->observation(1)["my_fleet"][0]["placement"], "A1 right");
+}
+
+TEST(PartyRules, TheTwoEditionsAreTheSameGameWithThemedNamesAndColours) {
+    std::vector<json> events[2];
+    json fleets[2];
+    const char* editions[2] = {"rainbow", "european"};
+    for (int i = 0; i < 2; ++i) {
+        Rng rng(42);
+        auto g = make_game({{"players", 2}, {"edition", editions[i]}}, rng);
+        ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+        ASSERT_TRUE(g->act(2, place(kColumns), rng).ok());
+        while (!g->is_over()) {
+            auto fired = g->act(0, {{"type", "fire"}}, rng);
+            ASSERT_TRUE(fired.ok());
+            for (auto& e : *fired) {
+                events[i].push_back(e.content);
+            }
+        }
+        fleets[i] = g->observation(1)["my_fleet"];
+        EXPECT_EQ(g->observation(1)["edition"], editions[i]);
+    }
+    EXPECT_EQ(events[0], events[1]);
+    EXPECT_NE(fleets[0][0]["theme"], fleets[1][0]["theme"]);
+    EXPECT_NE(fleets[0][0]["colour"], fleets[1][0]["colour"]);
+    EXPECT_EQ(fleets[0][0]["name"], fleets[1][0]["name"]);
+    EXPECT_EQ(fleets[0][0]["cells"], fleets[1][0]["cells"]);
+}
+
+TEST(PartyRules, TheHostFiresThirtyTorpedoesDrawnWithoutReplacementOneAtATime) {
+    Rng rng(7);
+    // One player: no tiebreak, so exactly the 30 regular torpedoes are fired.
+    auto g = make_game({{"players", 1}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    std::set<std::string> cells;
+    int torpedoes = 0;
+    while (!g->is_over()) {
+        auto r = g->act(0, {{"type", "fire"}}, rng);
+        ASSERT_TRUE(r.ok());
+        ASSERT_EQ((*r)[0].content["type"], "torpedo");  // one torpedo per press
+        cells.insert((*r)[0].content["cell"].get<std::string>());
+        EXPECT_EQ((*r)[0].content["number"], ++torpedoes);
+    }
+    EXPECT_EQ(torpedoes, 30);
+    EXPECT_EQ(cells.size(), 30U);  // no cell twice
+    EXPECT_EQ(g->observation(0)["torpedoes_left"], 6);
+}
+
+TEST(PartyRules, TheDrawIsUniformOverTheCellsNotYetFired) {
+    // Each cell should be the first torpedo about 1/36 of the time.
+    std::array<int, kCells> first{};
+    State s = placed_game({kRows});
+    const int n = 36'000;
+    Rng rng(3);
+    for (int i = 0; i < n; ++i) ++first[static_cast<std::size_t>(draw_torpedo(s, rng))];
+    for (int c : first) {
+        EXPECT_GT(c, 1000 - 200);
+        EXPECT_LT(c, 1000 + 200);
+    }
+    TorpedoReport r;
+    ASSERT_TRUE(fire_torpedo(s, cell("A1"), r).ok());
+    for (int i = 0; i < 2000; ++i) EXPECT_NE(draw_torpedo(s, rng), cell("A1"));
+}
+
+TEST(PartyRules, EachTorpedoReportsMissHitOrSunkForEveryPlayer) {
+    State s = placed_game({kRows, kColumns});
+    auto r = fire_ok(s, "F6");  // open sea for both
+    EXPECT_EQ(s.last[0], Outcome::kMiss);
+    EXPECT_EQ(s.last[1], Outcome::kMiss);
+    EXPECT_EQ(r.misses, 2);
+    r = fire_ok(s, "B1");  // rows: Carrier hit; columns: Battleship hit
+    EXPECT_EQ(s.last[0], Outcome::kHit);
+    EXPECT_EQ(s.last[1], Outcome::kHit);
+    r = fire_ok(s, "A6");  // rows: the Patrol Boat's one segment; columns: open sea
+    EXPECT_EQ(s.last[0], Outcome::kSunk);
+    EXPECT_EQ(s.last[1], Outcome::kMiss);
+    EXPECT_EQ(r.sinkings, 1);
+    EXPECT_EQ(r.misses, 1);
+    EXPECT_EQ(s.afloat[0], 5);
+    EXPECT_EQ(s.afloat[1], 6);
+}
+
+TEST(PartyRules, TheResultsArePublicInTheTorpedoEvent) {
+    State s = placed_game({kRows, kColumns});
+    const auto r = fire_ok(s, "A6");
+    std::string buffer;
+    const auto e = torpedo_event(s, r, buffer);
+    EXPECT_FALSE(e.audience.has_value());  // every seat and spectators
+    EXPECT_EQ(e.content["results"], "-sm");
+    EXPECT_EQ(e.content["counts"]["sunk"], 1);
+    EXPECT_EQ(e.content["counts"]["miss"], 1);
+    EXPECT_EQ(e.content["counts"]["hit"], 0);
+}
+
+TEST(PartyRules, AShipIsSunkOnlyWhenItsLastSegmentIsHitAndDamagedShipsStayAfloat) {
+    State s = placed_game({kRows});
+    for (const char* c : {"A1", "B1", "C1", "D1"}) {
+        fire_ok(s, c);
+        EXPECT_EQ(s.last[0], Outcome::kHit) << c;
+        EXPECT_EQ(s.afloat[0], 6) << "a damaged ship remains afloat";
+        EXPECT_FALSE(ship_sunk(s, 0, 0));
+    }
+    fire_ok(s, "E1");
+    EXPECT_EQ(s.last[0], Outcome::kSunk);
+    EXPECT_EQ(s.afloat[0], 5);
+    EXPECT_TRUE(ship_sunk(s, 0, 0));
+}
+
+TEST(PartyRules, AfterThirtyTorpedoesTheMostShipsAfloatWins) {
+    // Rows keeps its Carrier (E1 unfired); columns keeps nothing of its fleet.
+    State s = placed_game({kRows, kColumns});
+    // E1 is in both fleets (rows' Carrier, columns' Destroyer): one ship afloat each, a tie.
+    fire_all_but(s, {"E1", "F6", "E6", "D6", "C6", "B6"});
+    EXPECT_EQ(s.phase, Phase::kTiebreak);
+
+    State t = placed_game({kRows, kColumns});
+    fire_all_but(t, {"D2", "F6", "E6", "D6", "C6", "B6"});  // D2: rows' Battleship, columns' D
+    EXPECT_EQ(t.afloat[0], 1);
+    EXPECT_EQ(t.afloat[1], 1);
+    EXPECT_EQ(t.phase, Phase::kTiebreak);
+
+    State u = placed_game({kRows, kColumns});
+    fire_all_but(u, {"A6", "B5", "F6", "E6", "D6", "C6"});  // only rows' ships
+    EXPECT_EQ(u.phase, Phase::kOver);
+    EXPECT_EQ(u.afloat[0], 2);
+    EXPECT_EQ(u.afloat[1], 0);
+    EXPECT_EQ(u.winners, std::vector<int>{0});
+    EXPECT_EQ(u.finish, Finish::kMostAfloat);
+    EXPECT_EQ(u.fired_count, kTorpedoes);  // no super torpedoes without a tie
+    TorpedoReport r;
+    EXPECT_EQ(fire_torpedo(u, cell("A6"), r).error().code, "wrong_phase");
+}
+
+TEST(PartyRules, OnePlayerAloneWinsAfterThirtyTorpedoes) {
+    Rng rng(5);
+    auto g = make_game({{"players", 1}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    while (!g->is_over()) ASSERT_TRUE(g->act(0, {{"type", "fire"}}, rng).ok());
+    EXPECT_EQ(g->result()["winners"], json::array({1}));
+    EXPECT_EQ(g->result()["how"], "most_afloat");
+    EXPECT_EQ(g->result()["torpedoes"], 30);
+}
+
+TEST(PartyRules, AnyNumberOfPlayersUpToThousandsInOneMatch) {
+    Options o;
+    o.players = 3000;
+    State s = new_game(o);
+    for (int p = 0; p < o.players; ++p) {
+        ASSERT_TRUE(place_fleet(s, p, layout_of(p % 2 ? kRows : kColumns)).ok());
+    }
+    Rng rng(9);
+    TorpedoReport r;
+    while (s.phase != Phase::kOver) ASSERT_TRUE(fire_torpedo(s, draw_torpedo(s, rng), r).ok());
+    // Two fleets repeated: the 1500 with the same fleet always share one fate.
+    EXPECT_TRUE(s.winners.size() == 1500 || s.winners.size() == 3000);
+    EXPECT_EQ(parse_options({{"players", 100000}}).value().players, 100000);
+    EXPECT_EQ(parse_options({{"players", 0}}).error().code, "bad_option");
+    EXPECT_EQ(parse_options({{"players", 100001}}).error().code, "bad_option");
+    EXPECT_EQ(parse_options({{"players", 4294967298ULL}}).error().code, "bad_option");
+    EXPECT_EQ(parse_options({{"players", "4"}}).error().code, "bad_option");
+}
+
+TEST(PartyRules, TheHostCanBeAPersonWhoPressesFire) {
+    Rng rng(2);
+    auto g = make_game({{"players", 2}, {"host", "person"}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    auto r = g->act(2, place(kColumns), rng);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->back().content["type"], "firing_starts");
+    EXPECT_EQ(g->legal_actions(0)["type"], "fire");
+    EXPECT_TRUE(g->legal_actions(1).is_null());
+    EXPECT_EQ(g->act(1, {{"type", "fire"}}, rng).error().code, "not_your_turn");
+    EXPECT_EQ(g->act(0, {{"type", "fire"}, {"cell", "A1"}}, rng).error().code, "bad_action");
+    EXPECT_EQ(g->act(0, place(kRows), rng).error().code, "not_your_turn");
+    EXPECT_TRUE(g->act(0, {{"type", "fire"}}, rng).ok());
+}
+
+TEST(PartyRules, TheHostCanBeAutomatic) {
+    Rng rng(2);
+    auto g = make_game({{"players", 2}, {"host", "auto"}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    EXPECT_EQ(g->act(0, {{"type", "fire"}}, rng).error().code, "not_your_turn");
+    auto r = g->act(2, place(kColumns), rng);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(g->is_over());
+    int torpedoes = 0;
+    for (const auto& e : *r) torpedoes += e.content["type"] == "torpedo" ? 1 : 0;
+    EXPECT_EQ(torpedoes, 30);
+    EXPECT_EQ(r->back().content["type"], "game_over");
+    EXPECT_TRUE(g->seats_to_act().empty());
+}
+
+TEST(PartyRules, BadInputIsAnErrorThatChangesNothing) {
+    Rng rng(2);
+    auto g = make_game({{"players", 2}}, rng);
+    const auto before = g->observation(1);
+    EXPECT_EQ(g->act(3, place(kRows), rng).error().code, "bad_seat");
+    EXPECT_EQ(g->act(-1, place(kRows), rng).error().code, "bad_seat");
+    EXPECT_EQ(g->act(1, json("fire"), rng).error().code, "bad_action");
+    EXPECT_EQ(g->act(1, {{"type", "dance"}}, rng).error().code, "unknown_action");
+    EXPECT_EQ(g->act(1, {{"type", "place"}, {"ships", {1, 2}}}, rng).error().code, "bad_placement");
+    EXPECT_EQ(g->observation(1), before);
+    EXPECT_EQ(party_definition().normalize_options({{"colour", "red"}}).error().code,
+              "unknown_option");
+    EXPECT_EQ(party_definition().normalize_options({{"edition", "asian"}}).error().code,
+              "bad_option");
+    EXPECT_EQ(party_definition().normalize_options({{"host", "robot"}}).error().code, "bad_option");
+}
+
+TEST(PartyRules, PlayersSeeTheirBoardWithEveryTorpedoAndTheScoreboard) {
+    Rng rng(11);
+    auto g = make_game({{"players", 2}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    ASSERT_TRUE(g->act(2, place(kColumns), rng).ok());
+    for (int i = 0; i < 10; ++i) ASSERT_TRUE(g->act(0, {{"type", "fire"}}, rng).ok());
+    const auto mine = g->observation(1);
+    EXPECT_EQ(mine["role"], "player");
+    EXPECT_EQ(mine["torpedoes"].size(), 10U);
+    EXPECT_EQ(mine["scoreboard"]["afloat"].size(), 3U);
+    EXPECT_TRUE(mine["scoreboard"]["afloat"][0].is_null());
+    int hits = 0;
+    for (const auto& ship : mine["my_fleet"]) hits += static_cast<int>(ship["hits"].size());
+    CellMask fleet = 0;
+    for (int i = 0; i < kShips; ++i) {
+        fleet |= ship_mask(layout_of(kRows)[static_cast<std::size_t>(i)], i);
+    }
+    int expected_hits = 0;
+    for (const auto& t : mine["torpedoes"])
+        expected_hits += static_cast<int>((fleet >> cell(t.get<std::string>())) & 1);
+    EXPECT_EQ(hits, expected_hits);  // every torpedo on a ship is marked on it
+    const auto host = g->observation(0);
+    EXPECT_EQ(host["role"], "host");
+    EXPECT_FALSE(host.contains("my_fleet"));
+    EXPECT_EQ(host["torpedoes"], mine["torpedoes"]);
+    EXPECT_EQ(host["scoreboard"], mine["scoreboard"]);
+}
+
+}  // namespace
+}  // namespace broadside::party
