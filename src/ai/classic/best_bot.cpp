@@ -1,6 +1,7 @@
 #include "ai/classic/best_bot.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/ship.h"
 
@@ -218,6 +219,113 @@ void BestBot::score(const Bitboard& chosen) {
     }
 }
 
+int BestBot::two_shot_choice(Rng& rng) {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    const int cells = k_.board.cells();
+    std::vector<int> top;
+    k_.unfired.for_each([&](int i) {
+        if (chance_[i] > 0.0) top.push_back(i);
+    });
+    if (top.empty()) return -1;
+    std::sort(top.begin(), top.end(), [&](int a, int b) { return chance_[a] > chance_[b]; });
+    if (static_cast<int>(top.size()) > lookahead_) top.resize(static_cast<std::size_t>(lookahead_));
+    const Cells2 unfired{{k_.unfired.word(0), k_.unfired.word(1)}};
+    // Outcome classes of a shot at x: water, or the ship it hits (hits name their ship).
+    std::vector<double> counts((m + 1) * static_cast<std::size_t>(cells));
+    double best_value = -1.0;
+    ties_.clear();
+    for (const int x : top) {
+        std::fill(counts.begin(), counts.end(), 0.0);
+        for (std::size_t f = 0; f < fleets; ++f) {
+            const std::uint16_t* sol = &solutions_[f * m];
+            std::size_t outcome = m;
+            for (std::size_t j = 0; j < m; ++j) {
+                if (cands_[j][sol[j]]->board_cells.test(x)) {
+                    outcome = j;
+                    break;
+                }
+            }
+            double* row = &counts[outcome * static_cast<std::size_t>(cells)];
+            for (std::size_t j = 0; j < m; ++j) {
+                if (k_.sunk[ships_[j]]) continue;
+                const Cells2& c = cands_[j][sol[j]]->cells;
+                for (int w = 0; w < 2; ++w) {
+                    for (std::uint64_t bits = c.w[w] & unfired.w[w]; bits; bits &= bits - 1) {
+                        row[w * 64 + std::countr_zero(bits)] += 1.0;
+                    }
+                }
+            }
+        }
+        double next = 0.0;
+        for (std::size_t o = 0; o <= m; ++o) {
+            const double* row = &counts[o * static_cast<std::size_t>(cells)];
+            double best_next = 0.0;
+            for (int y = 0; y < cells; ++y) {
+                if (y != x) best_next = std::max(best_next, row[y]);
+            }
+            next += best_next;
+        }
+        const double value = chance_[x] + next / static_cast<double>(fleets);
+        if (value > best_value * (1.0 + 1e-9)) {
+            best_value = value;
+            ties_.clear();
+        }
+        if (value >= best_value * (1.0 - 1e-9)) ties_.push_back(x);
+    }
+    return ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))];
+}
+
+void BestBot::score_smoothed() {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    weight_.resize(m);
+    for (std::size_t j = 0; j < m; ++j) weight_[j].assign(cands_[j].size(), 0.0);
+    std::vector<char> is_free(m, 0);
+    for (const int j : free_) is_free[static_cast<std::size_t>(j)] = 1;
+    for (std::size_t f = 0; f < fleets; ++f) {
+        const std::uint16_t* sol = &solutions_[f * m];
+        for (std::size_t j = 0; j < m; ++j) {
+            if (!is_free[j]) {
+                weight_[j][0] += 1.0;
+                continue;
+            }
+            // What the fleet's other ships block and cover.
+            Cells2 block = base_block_;
+            Cells2 covered;
+            for (const int o : free_) {
+                if (static_cast<std::size_t>(o) == j) continue;
+                block.add(cands_[o][sol[o]]->block);
+                covered.add(cands_[o][sol[o]]->cells);
+            }
+            const Cells2 need{{must_cover_.w[0] & ~covered.w[0], must_cover_.w[1] & ~covered.w[1]}};
+            fits_.clear();
+            const auto& list = cands_[j];
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const Cells2& c = list[i]->cells;
+                if (c.meets(block)) continue;
+                if ((need.w[0] & ~c.w[0]) | (need.w[1] & ~c.w[1])) continue;
+                fits_.push_back(static_cast<std::uint16_t>(i));
+            }
+            const double share = 1.0 / static_cast<double>(fits_.size());
+            for (const auto i : fits_) weight_[j][i] += share;
+        }
+    }
+    const int cells = k_.board.cells();
+    std::fill(chance_.begin(), chance_.begin() + cells, 0.0);
+    const double scale = fleets > 0 ? 1.0 / static_cast<double>(fleets) : 0.0;
+    for (std::size_t j = 0; j < m; ++j) {
+        if (k_.sunk[ships_[j]]) continue;
+        for (std::size_t i = 0; i < cands_[j].size(); ++i) {
+            const double w = weight_[j][i];
+            if (w == 0.0) continue;
+            (cands_[j][i]->board_cells & k_.unfired).for_each([&](int c) {
+                chance_[c] += w * scale;
+            });
+        }
+    }
+}
+
 void BestBot::use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     fallback_.shoot(obs, rng, out);
     chance_ = fallback_.density();
@@ -243,9 +351,25 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     method_ = exact ? Method::kExact : Method::kSampled;
 
     const BoardSize b = k_.board;
+    if (due == 1 && lookahead_ > 0) {
+        if (smooth_ && !exact) {
+            score_smoothed();
+        } else {
+            score(Bitboard{});
+        }
+        const int pick = two_shot_choice(rng);
+        if (pick >= 0) {
+            out.push_back(cell_at(pick, b));
+            return;
+        }
+    }
     Bitboard chosen;
     for (int shot = 0; shot < due; ++shot) {
-        score(chosen);
+        if (shot == 0 && smooth_ && !exact) {
+            score_smoothed();
+        } else {
+            score(chosen);
+        }
         const Bitboard pool = k_.unfired.without(chosen);
         double best = 0.0;
         pool.for_each([&](int i) { best = std::max(best, chance_[i]); });
@@ -266,7 +390,13 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
         chosen.set(pick);
         out.push_back(cell_at(pick, b));
     }
-    if (due > 1) score(Bitboard{});
+    if (due > 1) {
+        if (smooth_ && !exact) {
+            score_smoothed();
+        } else {
+            score(Bitboard{});
+        }
+    }
 }
 
 Action BestBot::decide(const Observation& obs, Rng& rng) {
