@@ -64,6 +64,7 @@ int run_shooter_bench(const BenchArgs& args) {
                          {"mean_volleys", v.mean},
                          {"mean_ms_per_shot", t.mean},
                          {"p99_ms_per_shot", t.p99},
+                         {"max_ms_per_shot", t.max},
                          {"histogram", to_json(make_histogram(shots))}};
         std::cout << j.dump(2) << "\n";
         return kExitOk;
@@ -76,7 +77,8 @@ int run_shooter_bench(const BenchArgs& args) {
         "10th percentile %.0f, 90th percentile %.0f, max %.0f\n",
         s.mean, s.mean_ci.low, s.mean_ci.high, s.median, s.p10, s.p90, s.max);
     if (options->salvo) std::printf("salvos to sink the fleet: mean %.2f\n", v.mean);
-    std::printf("time per shot: mean %.4f ms, 99th percentile %.4f ms\n\n", t.mean, t.p99);
+    std::printf("time per shot: mean %.4f ms, 99th percentile %.4f ms, max %.4f ms\n\n", t.mean,
+                t.p99, t.max);
     std::cout << render_histogram(make_histogram(shots));
     return kExitOk;
 }
