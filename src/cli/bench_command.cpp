@@ -1,8 +1,10 @@
 // `broadside bench shooter`: one shooter against uniformly random fleets that never fire back.
+#include <fstream>
 #include <iostream>
 
 #include "ai/classic/bots.h"
 #include "ai/classic/target_practice.h"
+#include "cli/classic_plot.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/histogram.h"
@@ -18,6 +20,7 @@ struct BenchArgs {
     long games = 1000;
     std::uint64_t seed = 1;
     bool json = false;
+    std::string plot;  // an SVG of the shots-to-sink distribution, if named
     ClassicFlags flags;
 };
 
@@ -38,6 +41,13 @@ int run_shooter_bench(const BenchArgs& args) {
     const auto s = summarize(shots);
     const auto v = summarize(volleys);
     const auto t = summarize(ms_per_shot);
+    if (!args.plot.empty()) {
+        std::ofstream file(args.plot);
+        if (!file) throw UsageError("Cannot write the plot to " + args.plot + ".");
+        file << shots_svg(shots, "shooter " + args.bot + ", " + args.game +
+                                     (options->no_touch ? " (no_touch)" : "") + ", seed " +
+                                     std::to_string(args.seed));
+    }
     if (args.json) {
         nlohmann::json j{{"bot", args.bot},
                          {"game", args.game},
@@ -54,6 +64,7 @@ int run_shooter_bench(const BenchArgs& args) {
                          {"mean_volleys", v.mean},
                          {"mean_ms_per_shot", t.mean},
                          {"p99_ms_per_shot", t.p99},
+                         {"max_ms_per_shot", t.max},
                          {"histogram", to_json(make_histogram(shots))}};
         std::cout << j.dump(2) << "\n";
         return kExitOk;
@@ -66,7 +77,8 @@ int run_shooter_bench(const BenchArgs& args) {
         "10th percentile %.0f, 90th percentile %.0f, max %.0f\n",
         s.mean, s.mean_ci.low, s.mean_ci.high, s.median, s.p10, s.p90, s.max);
     if (options->salvo) std::printf("salvos to sink the fleet: mean %.2f\n", v.mean);
-    std::printf("time per shot: mean %.4f ms, 99th percentile %.4f ms\n\n", t.mean, t.p99);
+    std::printf("time per shot: mean %.4f ms, 99th percentile %.4f ms, max %.4f ms\n\n", t.mean,
+                t.p99, t.max);
     std::cout << render_histogram(make_histogram(shots));
     return kExitOk;
 }
@@ -86,6 +98,8 @@ void add_bench_command(CLI::App& app, Runner& run) {
     shooter->add_option("--games", args->games, "Number of fleets to sink")->capture_default_str();
     shooter->add_option("--seed", args->seed, "Seed")->capture_default_str();
     shooter->add_flag("--json", args->json, "Print one JSON object");
+    shooter->add_option("--plot", args->plot,
+                        "Write the shots-to-sink distribution to this file as an SVG chart");
     add_classic_flags(*shooter, args->flags);
     shooter->callback([args, &run] { run = [args] { return run_shooter_bench(*args); }; });
 }

@@ -48,7 +48,7 @@ TEST(Play, ScriptedGameWithAutoPlacementRunsToTheEndAndNamesTheWinner) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Game over: "), std::string::npos) << r.out;
     EXPECT_TRUE(r.out.find("Game over: you won in ") != std::string::npos ||
-                r.out.find("Game over: the density bot won in ") != std::string::npos)
+                r.out.find("Game over: the best bot won in ") != std::string::npos)
         << r.out;
     EXPECT_TRUE(follows_number(r.out, "Game over: ", " shots")) << r.out;
     EXPECT_NE(r.out.find("The enemy fleet was: Carrier "), std::string::npos);

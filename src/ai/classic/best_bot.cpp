@@ -1,0 +1,413 @@
+#include "ai/classic/best_bot.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/ship.h"
+
+namespace broadside::classic {
+
+namespace {
+
+// Enumerate every consistent fleet instead of sampling when the product of the ships' position
+// counts is at most this many times the sample count (the depth-first search prunes most of the
+// product away), giving up after this many search nodes per sample.
+constexpr double kEnumerateProduct = 50.0;
+constexpr long kEnumerateNodesPerSample = 20;
+// Rejection sampling gives up after this many attempts per sample wanted.
+constexpr long kAttemptsPerSample = 2000;
+
+}  // namespace
+
+void BestBot::build_tables(const Options& options) {
+    const BoardSize b = options.board;
+    tables_.clear();
+    table_of_.clear();
+    std::vector<int> lengths;
+    for (const auto& ship : options.fleet) {
+        auto it = std::find(lengths.begin(), lengths.end(), ship.length);
+        if (it == lengths.end()) {
+            lengths.push_back(ship.length);
+            std::vector<Position> table;
+            for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
+                if (ship.length == 1 && orientation == Orientation::kVertical) break;
+                for (int r = 0; r < b.rows; ++r) {
+                    for (int c = 0; c < b.cols; ++c) {
+                        const auto cells = ship_cells({{r, c}, orientation}, ship.length, b);
+                        if (!cells) continue;
+                        Position p;
+                        p.board_cells = *cells;
+                        p.halo = neighbourhood(*cells, b) | *cells;
+                        p.cells = {{cells->word(0), cells->word(1)}};
+                        const Bitboard& block = options.no_touch ? p.halo : *cells;
+                        p.block = {{block.word(0), block.word(1)}};
+                        table.push_back(p);
+                    }
+                }
+            }
+            tables_.push_back(std::move(table));
+            it = lengths.end() - 1;
+        }
+        table_of_.push_back(static_cast<int>(it - lengths.begin()));
+    }
+    built_for_ = options;
+}
+
+bool BestBot::collect_candidates(const Observation& obs) {
+    analyse(obs, k_);
+    const int n = k_.ships();
+    Bitboard all_known;
+    for (int s = 0; s < n; ++s) all_known |= k_.known[s];
+    ships_.clear();
+    cands_.resize(static_cast<std::size_t>(n));
+    for (int s = 0; s < n; ++s) {
+        const int sunk_at = k_.sunk[s] ? obs.enemy_sunk_at(s) : -1;
+        // Sunk by a weapon without a shot, or captured: off the ocean, nothing left to find.
+        if (k_.sunk[s] && sunk_at < 0) continue;
+        const Bitboard& required = k_.known[s];
+        const Bitboard forbidden = k_.misses | k_.water | all_known.without(required);
+        auto& list = cands_[ships_.size()];
+        list.clear();
+        for (const Position& p : tables_[table_of_[s]]) {
+            const Bitboard& cells = p.board_cells;
+            if (cells.intersects(forbidden) || !cells.contains_all(required)) continue;
+            if (k_.sunk[s]) {
+                // A sunk ship lies on hits only, through the shot that sank it.
+                if (!k_.hits.contains_all(cells) || !cells.test(sunk_at)) continue;
+            } else if (!cells.intersects(k_.unfired)) {
+                continue;  // every cell hit: it would have sunk
+            }
+            // Under no_touch a hit next to the ship is another ship touching it.
+            if (k_.no_touch && p.halo.without(cells).intersects(k_.hits)) continue;
+            list.push_back(&p);
+        }
+        if (list.empty()) return false;
+        ships_.push_back(s);
+    }
+    if (ships_.empty()) return false;
+    cands_.resize(ships_.size());
+
+    // Ships with a single position are pinned: keep every other ship out of what they block,
+    // which may pin more ships.
+    std::vector<char> pinned(ships_.size(), 0);
+    base_block_ = {};
+    Cells2 pinned_cells;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t j = 0; j < ships_.size(); ++j) {
+            auto& list = cands_[j];
+            if (pinned[j]) continue;
+            std::erase_if(list, [&](const Position* p) { return p->cells.meets(base_block_); });
+            if (list.empty()) return false;
+            if (list.size() == 1) {
+                pinned[j] = 1;
+                base_block_.add(list.front()->block);
+                pinned_cells.add(list.front()->cells);
+                changed = true;
+            }
+        }
+    }
+    free_.clear();
+    for (std::size_t j = 0; j < ships_.size(); ++j) {
+        if (!pinned[j]) free_.push_back(static_cast<int>(j));
+    }
+    // The longest ships first: they meet the others most often, so a rejected draw stops early.
+    std::sort(free_.begin(), free_.end(),
+              [&](int a, int b) { return k_.length[ships_[a]] > k_.length[ships_[b]]; });
+    const Bitboard& hits = k_.hits;
+    must_cover_ = {{hits.word(0) & ~pinned_cells.w[0], hits.word(1) & ~pinned_cells.w[1]}};
+    pick_.assign(ships_.size(), 0);
+    return true;
+}
+
+bool BestBot::enumerate(long node_budget, long max_solutions) {
+    solutions_.clear();
+    long nodes = 0;
+    const std::size_t depth_end = free_.size();
+    bool ok = true;
+    auto dfs = [&](auto&& self, std::size_t depth, Cells2 block, Cells2 covered) -> void {
+        if (!ok) return;
+        if (depth == depth_end) {
+            if ((must_cover_.w[0] & ~covered.w[0]) | (must_cover_.w[1] & ~covered.w[1])) return;
+            solutions_.insert(solutions_.end(), pick_.begin(), pick_.end());
+            if (static_cast<long>(solutions_.size() / pick_.size()) > max_solutions) ok = false;
+            return;
+        }
+        const int j = free_[depth];
+        const auto& list = cands_[j];
+        for (std::size_t i = 0; i < list.size() && ok; ++i) {
+            const Position* p = list[i];
+            if (p->cells.meets(block)) continue;
+            if (++nodes > node_budget) {
+                ok = false;
+                return;
+            }
+            pick_[j] = static_cast<std::uint16_t>(i);
+            Cells2 b2 = block;
+            b2.add(p->block);
+            Cells2 c2 = covered;
+            c2.add(p->cells);
+            self(self, depth + 1, b2, c2);
+        }
+    };
+    dfs(dfs, 0, base_block_, Cells2{});
+    std::fill(pick_.begin(), pick_.end(), 0);
+    return ok && !solutions_.empty();
+}
+
+bool BestBot::sample(Rng& rng) {
+    // Rejection sampling: every free ship takes a uniformly random position among its own, and
+    // the whole draw is thrown away at the first conflict. Stopping early rejects exactly the
+    // draws a full check would, so the accepted fleets are uniform over the consistent ones.
+    solutions_.clear();
+    const long attempts = static_cast<long>(samples_) * kAttemptsPerSample;
+    long accepted = 0;
+    const std::size_t nfree = free_.size();
+    for (long a = 0; a < attempts && accepted < samples_; ++a) {
+        Cells2 block = base_block_;
+        Cells2 covered;
+        bool ok = true;
+        for (std::size_t d = 0; d < nfree; ++d) {
+            const int j = free_[d];
+            const auto& list = cands_[j];
+            const auto i = rng.below(static_cast<std::uint32_t>(list.size()));
+            const Position* p = list[i];
+            if (p->cells.meets(block)) {
+                ok = false;
+                break;
+            }
+            block.add(p->block);
+            covered.add(p->cells);
+            pick_[j] = static_cast<std::uint16_t>(i);
+        }
+        if (!ok) continue;
+        if ((must_cover_.w[0] & ~covered.w[0]) | (must_cover_.w[1] & ~covered.w[1])) continue;
+        solutions_.insert(solutions_.end(), pick_.begin(), pick_.end());
+        ++accepted;
+    }
+    std::fill(pick_.begin(), pick_.end(), 0);
+    return accepted > 0;
+}
+
+void BestBot::score(const Bitboard& chosen) {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    weight_.resize(m);
+    for (std::size_t j = 0; j < m; ++j) weight_[j].assign(cands_[j].size(), 0.0);
+    const bool any_chosen = !chosen.empty();
+    const Cells2 chosen2{{chosen.word(0), chosen.word(1)}};
+    for (std::size_t f = 0; f < fleets; ++f) {
+        const std::uint16_t* sol = &solutions_[f * m];
+        for (std::size_t j = 0; j < m; ++j) {
+            // A ship the volley already hits adds nothing more for later shots of the volley.
+            if (any_chosen && cands_[j][sol[j]]->cells.meets(chosen2)) continue;
+            weight_[j][sol[j]] += 1.0;
+        }
+    }
+    const int cells = k_.board.cells();
+    std::fill(chance_.begin(), chance_.begin() + cells, 0.0);
+    const double scale = fleets > 0 ? 1.0 / static_cast<double>(fleets) : 0.0;
+    for (std::size_t j = 0; j < m; ++j) {
+        if (k_.sunk[ships_[j]]) continue;
+        for (std::size_t i = 0; i < cands_[j].size(); ++i) {
+            const double w = weight_[j][i];
+            if (w == 0.0) continue;
+            (cands_[j][i]->board_cells & k_.unfired).for_each([&](int c) {
+                chance_[c] += w * scale;
+            });
+        }
+    }
+}
+
+int BestBot::two_shot_choice(Rng& rng) {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    const int cells = k_.board.cells();
+    std::vector<int> top;
+    k_.unfired.for_each([&](int i) {
+        if (chance_[i] > 0.0) top.push_back(i);
+    });
+    if (top.empty()) return -1;
+    std::sort(top.begin(), top.end(), [&](int a, int b) { return chance_[a] > chance_[b]; });
+    if (static_cast<int>(top.size()) > lookahead_) top.resize(static_cast<std::size_t>(lookahead_));
+    const Cells2 unfired{{k_.unfired.word(0), k_.unfired.word(1)}};
+    // Outcome classes of a shot at x: water, or the ship it hits (hits name their ship).
+    std::vector<double> counts((m + 1) * static_cast<std::size_t>(cells));
+    double best_value = -1.0;
+    ties_.clear();
+    for (const int x : top) {
+        std::fill(counts.begin(), counts.end(), 0.0);
+        for (std::size_t f = 0; f < fleets; ++f) {
+            const std::uint16_t* sol = &solutions_[f * m];
+            std::size_t outcome = m;
+            for (std::size_t j = 0; j < m; ++j) {
+                if (cands_[j][sol[j]]->board_cells.test(x)) {
+                    outcome = j;
+                    break;
+                }
+            }
+            double* row = &counts[outcome * static_cast<std::size_t>(cells)];
+            for (std::size_t j = 0; j < m; ++j) {
+                if (k_.sunk[ships_[j]]) continue;
+                const Cells2& c = cands_[j][sol[j]]->cells;
+                for (int w = 0; w < 2; ++w) {
+                    for (std::uint64_t bits = c.w[w] & unfired.w[w]; bits; bits &= bits - 1) {
+                        row[w * 64 + std::countr_zero(bits)] += 1.0;
+                    }
+                }
+            }
+        }
+        double next = 0.0;
+        for (std::size_t o = 0; o <= m; ++o) {
+            const double* row = &counts[o * static_cast<std::size_t>(cells)];
+            double best_next = 0.0;
+            for (int y = 0; y < cells; ++y) {
+                if (y != x) best_next = std::max(best_next, row[y]);
+            }
+            next += best_next;
+        }
+        const double value = chance_[x] + next / static_cast<double>(fleets);
+        if (value > best_value * (1.0 + 1e-9)) {
+            best_value = value;
+            ties_.clear();
+        }
+        if (value >= best_value * (1.0 - 1e-9)) ties_.push_back(x);
+    }
+    return ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))];
+}
+
+void BestBot::score_smoothed() {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    weight_.resize(m);
+    for (std::size_t j = 0; j < m; ++j) weight_[j].assign(cands_[j].size(), 0.0);
+    std::vector<char> is_free(m, 0);
+    for (const int j : free_) is_free[static_cast<std::size_t>(j)] = 1;
+    for (std::size_t f = 0; f < fleets; ++f) {
+        const std::uint16_t* sol = &solutions_[f * m];
+        for (std::size_t j = 0; j < m; ++j) {
+            if (!is_free[j]) {
+                weight_[j][0] += 1.0;
+                continue;
+            }
+            // What the fleet's other ships block and cover.
+            Cells2 block = base_block_;
+            Cells2 covered;
+            for (const int o : free_) {
+                if (static_cast<std::size_t>(o) == j) continue;
+                block.add(cands_[o][sol[o]]->block);
+                covered.add(cands_[o][sol[o]]->cells);
+            }
+            const Cells2 need{{must_cover_.w[0] & ~covered.w[0], must_cover_.w[1] & ~covered.w[1]}};
+            fits_.clear();
+            const auto& list = cands_[j];
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const Cells2& c = list[i]->cells;
+                if (c.meets(block)) continue;
+                if ((need.w[0] & ~c.w[0]) | (need.w[1] & ~c.w[1])) continue;
+                fits_.push_back(static_cast<std::uint16_t>(i));
+            }
+            const double share = 1.0 / static_cast<double>(fits_.size());
+            for (const auto i : fits_) weight_[j][i] += share;
+        }
+    }
+    const int cells = k_.board.cells();
+    std::fill(chance_.begin(), chance_.begin() + cells, 0.0);
+    const double scale = fleets > 0 ? 1.0 / static_cast<double>(fleets) : 0.0;
+    for (std::size_t j = 0; j < m; ++j) {
+        if (k_.sunk[ships_[j]]) continue;
+        for (std::size_t i = 0; i < cands_[j].size(); ++i) {
+            const double w = weight_[j][i];
+            if (w == 0.0) continue;
+            (cands_[j][i]->board_cells & k_.unfired).for_each([&](int c) {
+                chance_[c] += w * scale;
+            });
+        }
+    }
+}
+
+void BestBot::use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
+    fallback_.shoot(obs, rng, out);
+    chance_ = fallback_.density();
+    method_ = Method::kDensity;
+    solutions_.clear();
+}
+
+void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
+    out.clear();
+    const int due = obs.shots_due();
+    if (due <= 0) return;
+    if (obs.board().cells() > 128) return use_density(obs, rng, out);
+    if (!built_for_ || *built_for_ != obs.options()) build_tables(obs.options());
+    if (!collect_candidates(obs)) return use_density(obs, rng, out);
+
+    double product = 1.0;
+    for (const int j : free_) product *= static_cast<double>(cands_[j].size());
+    bool exact = false;
+    if (product <= kEnumerateProduct * samples_) {
+        exact = enumerate(kEnumerateNodesPerSample * samples_, 4L * samples_);
+    }
+    if (!exact && !sample(rng)) return use_density(obs, rng, out);
+    method_ = exact ? Method::kExact : Method::kSampled;
+
+    const BoardSize b = k_.board;
+    if (due == 1 && lookahead_ > 0) {
+        if (smooth_ && !exact) {
+            score_smoothed();
+        } else {
+            score(Bitboard{});
+        }
+        const int pick = two_shot_choice(rng);
+        if (pick >= 0) {
+            out.push_back(cell_at(pick, b));
+            return;
+        }
+    }
+    Bitboard chosen;
+    for (int shot = 0; shot < due; ++shot) {
+        if (shot == 0 && smooth_ && !exact) {
+            score_smoothed();
+        } else {
+            score(chosen);
+        }
+        const Bitboard pool = k_.unfired.without(chosen);
+        double best = 0.0;
+        pool.for_each([&](int i) { best = std::max(best, chance_[i]); });
+        if (best == 0.0 && !chosen.empty()) {
+            // The volley already meets every fleet left: rank the rest by their plain chance.
+            score(Bitboard{});
+            pool.for_each([&](int i) { best = std::max(best, chance_[i]); });
+        }
+        ties_.clear();
+        if (best > 0.0) {
+            pool.for_each([&](int i) {
+                if (chance_[i] >= best * (1.0 - 1e-9)) ties_.push_back(i);
+            });
+        } else {
+            pool.for_each([&](int i) { ties_.push_back(i); });
+        }
+        const int pick = ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))];
+        chosen.set(pick);
+        out.push_back(cell_at(pick, b));
+    }
+    if (due > 1) {
+        if (smooth_ && !exact) {
+            score_smoothed();
+        } else {
+            score(Bitboard{});
+        }
+    }
+}
+
+Action BestBot::decide(const Observation& obs, Rng& rng) {
+    if (obs.options().weapons == 0 || obs.shots_due() == 0) return Bot::decide(obs, rng);
+    FireAction fire;
+    shoot(obs, rng, fire.cells);  // also leaves the cell chances in chance_
+    if (obs.blast_pending() > 0) return BlastAction{plan_blast(obs, chance_, obs.blast_pending())};
+    double plain = 0.0;
+    for (const Cell c : fire.cells) plain += chance_[cell_index(c, obs.board())];
+    if (auto weapon = plan_weapon(obs, chance_, plain)) return weapon->action;
+    return fire;
+}
+
+}  // namespace broadside::classic

@@ -1,0 +1,106 @@
+#pragma once
+// `best`: greedy play on the whole-fleet posterior. Every shot it draws whole enemy fleets
+// exactly uniformly among the fleets consistent with everything seen (misses, hits and the ships
+// they named, sinkings, no_touch), or enumerates them all when few are left, and fires at the
+// cell most likely to hold a ship segment not yet hit. Unlike `density`, which adds up each
+// ship's placements on its own, the fleets here are whole: ships never overlap (or touch, under
+// no_touch) inside one fleet, so the cell chances are those of the real posterior.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ai/classic/bot.h"
+#include "ai/classic/density_bot.h"
+#include "ai/classic/enemy_knowledge.h"
+#include "ai/classic/weapon_planner.h"
+
+namespace broadside::classic {
+
+class BestBot final : public Bot {
+public:
+    // `samples`: fleets drawn per shot (more is stronger and slower); `name` as registered.
+    // `lookahead`: how many of the likeliest cells to weigh by the two-shot rule (0: greedy).
+    explicit BestBot(int samples = 20000, std::string name = "best", int lookahead = 0)
+        : samples_(samples), lookahead_(lookahead), name_(std::move(name)) {}
+    std::string name() const override { return name_; }
+    // Rao-Blackwellised chances (see score_smoothed); on by default.
+    void set_smoothing(bool on) { smooth_ = on; }
+    void new_game() override { fallback_.new_game(); }
+    void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
+    Action decide(const Observation& obs, Rng& rng) override;
+
+    // The chance that each cell holds an enemy segment not yet hit (0 for cells fired at), as
+    // of the last shot: exact when the fleets were enumerated, else a sample estimate.
+    const CellScores& chance() const { return chance_; }
+    // How the last shot's chances were found: exactly (every consistent fleet), by sampling, or
+    // (boards over 128 cells, or a knowledge contradiction) from the density bot.
+    enum class Method { kExact, kSampled, kDensity };
+    Method last_method() const { return method_; }
+    // The number of fleets behind the last shot's chances (all of them when exact).
+    long last_fleets() const {
+        return ships_.empty() ? 0 : static_cast<long>(solutions_.size() / ships_.size());
+    }
+
+private:
+    // A board of at most 128 cells in two words: the sampler's inner loop works on these.
+    struct Cells2 {
+        std::uint64_t w[2] = {0, 0};
+        bool meets(const Cells2& o) const { return ((w[0] & o.w[0]) | (w[1] & o.w[1])) != 0; }
+        void add(const Cells2& o) {
+            w[0] |= o.w[0];
+            w[1] |= o.w[1];
+        }
+    };
+    struct Position {
+        Cells2 cells;
+        Cells2 block;  // what it keeps other ships out of: its cells, or its halo under no_touch
+        Bitboard board_cells;
+        Bitboard halo;  // its cells and every cell touching them
+    };
+
+    void build_tables(const Options& options);
+    // Fills cands_ from the knowledge; false if some ship has no placement left.
+    bool collect_candidates(const Observation& obs);
+    // Every consistent fleet into solutions_, if there are not too many; false if it gave up.
+    bool enumerate(long node_budget, long max_solutions);
+    // samples_ fleets drawn uniformly into solutions_; false if none could be drawn.
+    bool sample(Rng& rng);
+    // The chance of every cell, counting in each fleet only ships that `chosen` does not hit.
+    void score(const Bitboard& chosen);
+    // The same chances (no volley), Rao-Blackwellised: in each fleet, every ship in turn counts
+    // as spread evenly over all its positions that fit among the fleet's other ships (its exact
+    // chances given them) instead of as the one position drawn. Far less noise per fleet.
+    void score_smoothed();
+    // Among the `lookahead_` likeliest cells, the one with the most expected hits over this shot
+    // and the best next shot after seeing its outcome (one shot at a time only).
+    int two_shot_choice(Rng& rng);
+    void use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out);
+
+    int samples_;
+    int lookahead_;
+    bool smooth_ = true;
+    std::string name_;
+    std::optional<Options> built_for_;
+    std::vector<std::vector<Position>> tables_;  // per distinct ship length
+    std::vector<int> table_of_;                  // per ship
+    EnemyKnowledge k_;
+    // The ships taking part in the sampled fleets (all but those sunk without a known shot) and,
+    // per ship, the positions still possible.
+    std::vector<int> ships_;
+    std::vector<std::vector<const Position*>> cands_;
+    std::vector<int> free_;  // indices into ships_ of ships with more than one position
+    Cells2 base_block_;      // what the ships pinned to one position block
+    Cells2 must_cover_;      // hits no pinned ship covers (they matter only under hit-only)
+    std::vector<std::uint16_t> solutions_;  // per fleet, per entry of ships_: a position index
+    std::vector<std::vector<double>> weight_;
+    std::vector<std::uint16_t> pick_;
+    std::vector<std::uint16_t> fits_;
+    CellScores chance_{};
+    Method method_ = Method::kSampled;
+    std::vector<int> ties_;
+    DensityBot fallback_{true};
+};
+
+}  // namespace broadside::classic

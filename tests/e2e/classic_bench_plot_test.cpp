@@ -1,0 +1,47 @@
+// `bench shooter --plot FILE` writes the shots-to-sink distribution as an SVG chart: one bar per
+// shot count, each bar's tooltip giving its number of games, which add up to the games played.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using testing::run_broadside;
+using testing::temp_dir;
+
+TEST(ClassicBenchPlot, WritesAnSvgWhoseBarsCountEveryGame) {
+    const std::string file = temp_dir() + "/shots.svg";
+    const auto r = run_broadside(
+        {"bench", "shooter", "--bot", "best-fast", "--games", "25", "--seed", "3", "--plot", file});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::ifstream in(file);
+    ASSERT_TRUE(in.good());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string svg = ss.str();
+    EXPECT_EQ(svg.rfind("<svg ", 0), 0U);
+    EXPECT_NE(svg.find("</svg>"), std::string::npos);
+    EXPECT_NE(svg.find("shooter best-fast, classic, seed 3"), std::string::npos);
+    EXPECT_NE(svg.find("(25 games)"), std::string::npos);
+    long games = 0;
+    for (std::size_t at = svg.find(" shots: "); at != std::string::npos;
+         at = svg.find(" shots: ", at + 1)) {
+        games += std::stol(svg.substr(at + 8));
+    }
+    EXPECT_EQ(games, 25);
+}
+
+TEST(ClassicBenchPlot, AnUnwritablePlotFileIsAUsageError) {
+    const auto r = run_broadside({"bench", "shooter", "--bot", "random", "--games", "2", "--plot",
+                                  temp_dir() + "/no/such/dir/shots.svg"});
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_NE(r.err.find("Cannot write the plot"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace broadside

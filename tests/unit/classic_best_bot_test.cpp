@@ -1,0 +1,194 @@
+// The `best` shooter: its cell chances are those of the exact posterior over whole fleets
+// (checked against brute force over every layout on small boards), sampled chances come close to
+// them, and it always fires at a cell of the highest chance.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ai/classic/best_bot.h"
+#include "ai/classic/bots.h"
+#include "core/fleet_sampler.h"
+#include "games/classic/rules.h"
+
+namespace broadside::classic {
+namespace {
+
+Options small_options(BoardSize board, const std::vector<int>& lengths, bool no_touch,
+                      Announce announce) {
+    Options o;
+    o.board = board;
+    o.fleet.clear();
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+        o.fleet.push_back({"Ship" + std::to_string(i), lengths[i]});
+    }
+    o.no_touch = no_touch;
+    o.announce = announce;
+    return o;
+}
+
+// A game where seat 0 has fired `shots` random shots (one at a time) at a random enemy fleet and
+// it is seat 0's turn again; nullopt if the fleet sank first.
+struct Game {
+    std::shared_ptr<const Options> options;
+    State state;
+};
+
+std::optional<Game> random_position(const Options& o, int shots, std::uint64_t seed) {
+    Game g{std::make_shared<const Options>(o), {}};
+    Rng rng(seed);
+    g.state = new_game(g.options, rng);
+    const FleetSampler sampler(o.fleet, o.board, o.no_touch);
+    for (int seat = 0; seat < kSeats; ++seat) {
+        EXPECT_TRUE(place_fleet(g.state, seat, sampler.sample(rng).value()).ok());
+    }
+    std::vector<int> order;
+    for (int i = 0; i < o.board.cells(); ++i) order.push_back(i);
+    rng.shuffle(std::span<int>(order));
+    std::vector<ShotResult> results;
+    for (int s = 0; s < shots; ++s) {
+        g.state.to_move = 0;
+        const Cell c = cell_at(order[static_cast<std::size_t>(s)], o.board);
+        EXPECT_TRUE(fire(g.state, 0, std::span<const Cell>(&c, 1), results).ok());
+        if (g.state.phase != Phase::kFiring) return std::nullopt;
+    }
+    g.state.to_move = 0;
+    return g;
+}
+
+// Brute force: every legal layout consistent with the observation, and for every unfired cell
+// the share of them with a ship segment there.
+std::vector<double> exact_chances(const Observation& obs) {
+    const Options& o = obs.options();
+    const BoardSize b = o.board;
+    const int n = static_cast<int>(o.fleet.size());
+    std::vector<std::vector<Bitboard>> positions(static_cast<std::size_t>(n));
+    for (int s = 0; s < n; ++s) {
+        for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
+            if (o.fleet[s].length == 1 && orientation == Orientation::kVertical) break;
+            for (int r = 0; r < b.rows; ++r) {
+                for (int c = 0; c < b.cols; ++c) {
+                    if (auto cells = ship_cells({{r, c}, orientation}, o.fleet[s].length, b)) {
+                        positions[s].push_back(*cells);
+                    }
+                }
+            }
+        }
+    }
+    std::vector<double> count(static_cast<std::size_t>(b.cells()), 0.0);
+    double total = 0;
+    std::vector<Bitboard> layout(static_cast<std::size_t>(n));
+    std::function<void(int, Bitboard)> place = [&](int s, Bitboard blocked) {
+        if (s == n) {
+            Bitboard all;
+            for (const auto& cells : layout) all |= cells;
+            if ((all & obs.fired()) != obs.hits()) return;
+            bool ok = true;
+            obs.hits().for_each([&](int i) {
+                const int label = obs.hit_label(i);
+                if (label >= 0 && !layout[label].test(i)) ok = false;
+            });
+            for (int t = 0; t < n && ok; ++t) {
+                const bool sunk = obs.hits().contains_all(layout[t]);
+                if (sunk != obs.enemy_ship_sunk(t)) {
+                    ok = false;
+                } else if (sunk && !layout[t].test(obs.enemy_sunk_at(t))) {
+                    ok = false;
+                }
+            }
+            if (!ok) return;
+            total += 1;
+            all.without(obs.fired()).for_each([&](int i) { count[i] += 1; });
+            return;
+        }
+        for (const Bitboard& cells : positions[s]) {
+            if (cells.intersects(blocked)) continue;
+            layout[s] = cells;
+            place(s + 1, blocked | (o.no_touch ? neighbourhood(cells, b) | cells : cells));
+        }
+    };
+    place(0, Bitboard{});
+    for (auto& c : count) c = total > 0 ? c / total : 0.0;
+    return count;
+}
+
+TEST(ClassicBest, EnumeratedChancesEqualTheExactPosteriorOverWholeFleets) {
+    int checked = 0;
+    for (const bool no_touch : {false, true}) {
+        for (const Announce announce : {Announce::kShip, Announce::kHitOnly}) {
+            const Options o = small_options({5, 5}, {3, 2, 2}, no_touch, announce);
+            for (std::uint64_t seed = 0; seed < 12; ++seed) {
+                const auto game = random_position(o, static_cast<int>(3 + seed), seed);
+                if (!game) continue;
+                const Observation obs = observe(game->state, 0);
+                BestBot bot;
+                Rng rng(seed);
+                std::vector<Cell> out;
+                bot.shoot(obs, rng, out);
+                if (bot.last_method() != BestBot::Method::kExact) continue;
+                ++checked;
+                const auto exact = exact_chances(obs);
+                for (int i = 0; i < o.board.cells(); ++i) {
+                    EXPECT_NEAR(bot.chance()[i], exact[i], 1e-9)
+                        << "cell " << to_string(cell_at(i, o.board)) << ", seed " << seed;
+                }
+            }
+        }
+    }
+    EXPECT_GE(checked, 30);
+}
+
+TEST(ClassicBest, SampledChancesComeCloseToTheExactPosterior) {
+    // 1,000 fleets per shot on a 6x6 board, where there are too many fleets to enumerate: each
+    // chance has a standard error of at most 0.016.
+    const Options o = small_options({6, 6}, {4, 3, 2}, false, Announce::kShip);
+    int checked = 0;
+    for (std::uint64_t seed = 0; seed < 4; ++seed) {
+        const auto game = random_position(o, 2, seed);
+        if (!game) continue;
+        const Observation obs = observe(game->state, 0);
+        BestBot bot(1000);
+        Rng rng(seed);
+        std::vector<Cell> out;
+        bot.shoot(obs, rng, out);
+        ASSERT_EQ(bot.last_method(), BestBot::Method::kSampled);
+        EXPECT_EQ(bot.last_fleets(), 1000);
+        ++checked;
+        const auto exact = exact_chances(obs);
+        for (int i = 0; i < o.board.cells(); ++i) {
+            EXPECT_NEAR(bot.chance()[i], exact[i], 0.08) << to_string(cell_at(i, o.board));
+        }
+    }
+    EXPECT_EQ(checked, 4);
+}
+
+TEST(ClassicBest, FiresAtACellOfTheHighestChance) {
+    const Options o = small_options({10, 10}, {5, 4, 3, 3, 2}, false, Announce::kShip);
+    for (std::uint64_t seed = 0; seed < 6; ++seed) {
+        const auto game = random_position(o, static_cast<int>(10 * seed), seed);
+        if (!game) continue;
+        BestBot bot(500);
+        Rng rng(seed);
+        std::vector<Cell> out;
+        bot.shoot(observe(game->state, 0), rng, out);
+        ASSERT_EQ(out.size(), 1U);
+        const auto& chance = bot.chance();
+        const double top = *std::max_element(chance.begin(), chance.begin() + 100);
+        EXPECT_GT(top, 0.0);
+        EXPECT_DOUBLE_EQ(chance[cell_index(out[0], o.board)], top);
+    }
+}
+
+TEST(ClassicBest, BestIsTheDefaultBotAndBestFastIsRegistered) {
+    EXPECT_EQ(default_bot_name(), "best");
+    auto fast = make_bot("best-fast");
+    ASSERT_TRUE(fast.ok());
+    EXPECT_EQ((*fast)->name(), "best-fast");
+}
+
+}  // namespace
+}  // namespace broadside::classic
