@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/histogram.h"
+#include "cli/sim_support.h"
 #include "core/stats.h"
 
 namespace broadside::cli {
@@ -19,6 +20,7 @@ struct BenchArgs {
     std::string game = "classic";
     long games = 1000;
     std::uint64_t seed = 1;
+    int threads = 1;
     bool json = false;
     std::string plot;  // an SVG of the shots-to-sink distribution, if named
     ClassicFlags flags;
@@ -30,10 +32,18 @@ int run_shooter_bench(const BenchArgs& args) {
     if (!bot) throw UsageError(bot.error().message);
     if (args.games < 1) throw UsageError("--games must be at least 1.");
 
+    // Game i always uses derive_seed(seed, i), whichever thread plays it, so the shots do not
+    // depend on --threads (the times do: threads share the cores).
+    std::vector<classic::PracticeResult> results(static_cast<std::size_t>(args.games));
+    run_games(args.games, args.threads, [&](int) {
+        auto shooter = std::move(classic::make_bot(args.bot).value());
+        return [&, shooter = std::shared_ptr<classic::Bot>(std::move(shooter))](long i) {
+            results[static_cast<std::size_t>(i)] = classic::target_practice(
+                options, *shooter, derive_seed(args.seed, static_cast<std::uint64_t>(i)), true);
+        };
+    });
     std::vector<double> shots, volleys, ms_per_shot;
-    for (long i = 0; i < args.games; ++i) {
-        auto r = classic::target_practice(
-            options, **bot, derive_seed(args.seed, static_cast<std::uint64_t>(i)), true);
+    for (const auto& r : results) {
         shots.push_back(r.shots);
         volleys.push_back(r.volleys);
         ms_per_shot.insert(ms_per_shot.end(), r.ms_per_shot.begin(), r.ms_per_shot.end());
@@ -97,6 +107,11 @@ void add_bench_command(CLI::App& app, Runner& run) {
         ->capture_default_str();
     shooter->add_option("--games", args->games, "Number of fleets to sink")->capture_default_str();
     shooter->add_option("--seed", args->seed, "Seed")->capture_default_str();
+    shooter
+        ->add_option("--threads", args->threads,
+                     "Worker threads (the shots do not depend on it; times per shot do)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
     shooter->add_flag("--json", args->json, "Print one JSON object");
     shooter->add_option("--plot", args->plot,
                         "Write the shots-to-sink distribution to this file as an SVG chart");

@@ -48,33 +48,16 @@ int run_sim(const SimArgs& args) {
     // Game i always uses derive_seed(seed, i), whichever thread plays it, so results do not
     // depend on --threads.
     std::vector<classic::GameSummary> summaries(static_cast<std::size_t>(args.games));
-    std::atomic<long> done{0};
     const bool keep = !args.save.empty();
-    {
-        Progress progress(done, args.games);
-        std::vector<std::thread> pool;
-        std::exception_ptr failure;
-        std::mutex failure_mutex;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                try {
-                    auto a = std::move(classic::make_bot(bot_list[0]).value());
-                    auto b = std::move(classic::make_bot(bot_list[1]).value());
-                    for (long i = t; i < args.games; i += threads) {
-                        summaries[static_cast<std::size_t>(i)] = classic::play_game(
-                            options, {a.get(), b.get()},
-                            derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
-                        ++done;
-                    }
-                } catch (...) {
-                    std::lock_guard lock(failure_mutex);
-                    failure = std::current_exception();
-                }
-            });
-        }
-        for (auto& th : pool) th.join();
-        if (failure) std::rethrow_exception(failure);
-    }
+    run_games(args.games, threads, [&](int) {
+        auto a = std::shared_ptr<classic::Bot>(std::move(classic::make_bot(bot_list[0]).value()));
+        auto b = std::shared_ptr<classic::Bot>(std::move(classic::make_bot(bot_list[1]).value()));
+        return [&, a, b](long i) {
+            summaries[static_cast<std::size_t>(i)] =
+                classic::play_game(options, {a.get(), b.get()},
+                                   derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
+        };
+    });
 
     if (keep) {
         std::ofstream out(args.save);

@@ -1,7 +1,10 @@
 #pragma once
 // Pieces every `sim` subcommand shares: splitting bot lists, formatting figures, and a progress
 // bar on stderr.
+#include <algorithm>
 #include <atomic>
+#include <exception>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,5 +29,34 @@ private:
     std::atomic<bool> stop_{false};
     std::thread thread_;
 };
+
+// Runs games 0..count-1 on `threads` threads (thread t plays t, t + threads, ...), with a
+// progress bar. make_worker(t) runs on thread t and returns the function that plays one game
+// there, so each thread owns its bots. The first exception any game throws is rethrown here.
+template <class MakeWorker>
+void run_games(long count, int threads, MakeWorker make_worker) {
+    threads = std::max(1, static_cast<int>(std::min<long>(threads, count)));
+    std::atomic<long> done{0};
+    Progress progress(done, count);
+    std::vector<std::thread> pool;
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    for (int t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+            try {
+                auto play = make_worker(t);
+                for (long i = t; i < count; i += threads) {
+                    play(i);
+                    ++done;
+                }
+            } catch (...) {
+                std::lock_guard lock(failure_mutex);
+                if (!failure) failure = std::current_exception();
+            }
+        });
+    }
+    for (auto& th : pool) th.join();
+    if (failure) std::rethrow_exception(failure);
+}
 
 }  // namespace broadside::cli

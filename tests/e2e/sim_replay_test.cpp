@@ -231,6 +231,16 @@ TEST(BenchCommand, ShooterJsonReportHasShotsAndTiming) {
     EXPECT_EQ(j["games"], 50);
 }
 
+TEST(BenchCommand, ShotsDoNotDependOnThreads) {
+    const auto one = parse_json_output(run_broadside(
+        {"bench", "shooter", "--bot", "density", "--games", "40", "--seed", "5", "--json"}));
+    const auto two =
+        parse_json_output(run_broadside({"bench", "shooter", "--bot", "density", "--games", "40",
+                                         "--seed", "5", "--threads", "2", "--json"}));
+    EXPECT_EQ(one["mean_shots"], two["mean_shots"]);
+    EXPECT_EQ(one["histogram"], two["histogram"]);
+}
+
 TEST(BenchCommand, UnknownBotIsBadUsage) {
     const auto r = run_broadside({"bench", "shooter", "--bot", "psychic", "--games", "5"});
     EXPECT_EQ(r.exit_code, 2);
