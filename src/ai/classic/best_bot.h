@@ -77,6 +77,11 @@ private:
     // and the best next shot after seeing its outcome (one shot at a time only).
     int two_shot_choice(Rng& rng);
     void use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out);
+    // A Salvo volley of `due` cells, built one cell at a time over the fleets in solutions_:
+    // each cell added is the one adding most value summed over the fleets, where a fleet values
+    // a shot by the ship it hits there: kVolleyHit for any hit, kVolleyNewShip more if the volley
+    // has not hit that ship yet, and kVolleySink more if it would be the ship's last segment.
+    void plan_volley(int due, Rng& rng, std::vector<Cell>& out);
 
     int samples_;
     int lookahead_;
@@ -96,6 +101,8 @@ private:
     std::vector<std::uint16_t> solutions_;  // per fleet, per entry of ships_: a position index
     std::vector<std::vector<double>> weight_;
     std::vector<std::uint16_t> pick_;
+    std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
+    std::vector<double> gain_;  // plan_volley: per cell, the value of adding it
     std::vector<std::uint16_t> fits_;
     CellScores chance_{};
     Method method_ = Method::kSampled;
