@@ -12,6 +12,7 @@
 
 #include "ai/classic/best_bot.h"
 #include "ai/classic/bots.h"
+#include "core/cell.h"
 #include "core/fleet_sampler.h"
 #include "games/classic/rules.h"
 
@@ -180,6 +181,48 @@ TEST(ClassicBest, FiresAtACellOfTheHighestChance) {
         const double top = *std::max_element(chance.begin(), chance.begin() + 100);
         EXPECT_GT(top, 0.0);
         EXPECT_DOUBLE_EQ(chance[cell_index(out[0], o.board)], top);
+    }
+}
+
+// The Salvo volley planner values a sinking and a ship's second hit: with the enemy Carrier's
+// place known (A1-A3 hit, so it must run on to A5) a five-shot volley finishes it, spending two
+// shots on one ship, where a volley of the five likeliest cells for a new ship would not.
+TEST(ClassicBest, SalvoVolleyFinishesAShipWhosePlaceIsKnown) {
+    Options o;
+    o.salvo = true;
+    auto options = std::make_shared<const Options>(o);
+    Rng rng(3);
+    State state = new_game(options, rng);
+    const auto at = [&](const char* text) { return parse_cell(text, o.board).value(); };
+    const std::vector<Placement> enemy{{at("A1"), Orientation::kHorizontal},
+                                       {at("J1"), Orientation::kHorizontal},
+                                       {at("J6"), Orientation::kHorizontal},
+                                       {at("D10"), Orientation::kVertical},
+                                       {at("F4"), Orientation::kHorizontal}};
+    const FleetSampler sampler(o.fleet, o.board, o.no_touch);
+    ASSERT_TRUE(place_fleet(state, 0, sampler.sample(rng).value()).ok());
+    ASSERT_TRUE(place_fleet(state, 1, enemy).ok());
+    state.to_move = 0;
+    std::vector<ShotResult> results;
+    const std::vector<Cell> volley{at("A1"), at("A2"), at("A3"), at("B1"), at("B2")};
+    ASSERT_TRUE(fire(state, 0, volley, results).ok());
+    state.to_move = 0;
+    const std::vector<Cell> second{at("B3"), at("C5"), at("H8"), at("D2"), at("H2")};
+    ASSERT_TRUE(fire(state, 0, second, results).ok());
+    state.to_move = 0;
+    for (const int samples : {300, 3000}) {
+        BestBot bot(samples, "best");
+        std::vector<Cell> out;
+        Rng bot_rng(7);
+        bot.shoot(observe(state, 0), bot_rng, out);
+        ASSERT_EQ(out.size(), 5U);
+        EXPECT_NE(std::find(out.begin(), out.end(), at("A4")), out.end()) << samples;
+        EXPECT_NE(std::find(out.begin(), out.end(), at("A5")), out.end()) << samples;
+        std::vector<Cell> unique = out;
+        std::sort(unique.begin(), unique.end());
+        EXPECT_EQ(std::unique(unique.begin(), unique.end()), unique.end());
+        for (const Cell c : out)
+            EXPECT_FALSE(observe(state, 0).fired().test(cell_index(c, o.board)));
     }
 }
 
