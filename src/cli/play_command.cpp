@@ -24,6 +24,7 @@ struct PlayArgs {
     bool has_seed = false;
     std::string save;
     std::string first;
+    std::string strength;  // "", "full" or "fast": how hard `best` thinks
     ClassicFlags flags;
 };
 
@@ -45,7 +46,17 @@ int run_play(const PlayArgs& args) {
     if (args.first == "me") options["first"] = 0;
     if (args.first == "bot") options["first"] = 1;
     if (args.first == "random") options["first"] = "random";
-    auto bot = classic::make_bot(args.bot);
+    std::string bot_name = args.bot;
+    if (!args.strength.empty()) {
+        // Strength is how many fleets `best` weighs a shot: full (3,000) or fast (300, every shot
+        // well inside 50 ms). Other bots have one strength.
+        if (bot_name != "best" && bot_name != "best-fast") {
+            throw UsageError("--strength applies to the best bot only; " + bot_name +
+                             " has one strength.");
+        }
+        bot_name = args.strength == "fast" ? "best-fast" : "best";
+    }
+    auto bot = classic::make_bot(bot_name);
     if (!bot) throw UsageError(bot.error().message);
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
     auto match = Match::create(args.game, options, seed);
@@ -56,7 +67,7 @@ int run_play(const PlayArgs& args) {
         if (!probe) throw UsageError("cannot write --save file " + args.save);
     }
     PlaySettings settings;
-    settings.bot_name = args.bot;
+    settings.bot_name = bot_name;
     settings.save_path = args.save;
     settings.colour = colour_wanted();
     settings.clear_screen = stdout_is_terminal();
@@ -80,6 +91,10 @@ void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game)
         "You are seat 0. Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with "
         "'B7' (Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command.");
     cmd->add_option("--bot", args->bot, "The opponent: " + bot_list())->capture_default_str();
+    cmd->add_option("--strength", args->strength,
+                    "How hard the best bot thinks: full (3,000 fleets a shot) or fast (300; "
+                    "every shot well within 50 ms)")
+        ->check(CLI::IsMember({"full", "fast"}));
     auto* seed = cmd->add_option("--seed", args->seed,
                                  "Seed; the same seed and the same moves give the same game "
                                  "(default: a fresh one, printed)");

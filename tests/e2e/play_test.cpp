@@ -209,6 +209,26 @@ TEST(Play, MissingGameNamesTheGames) {
     EXPECT_NE(r.err.find("the games are classic, salvo"), std::string::npos) << r.err;
 }
 
+TEST(Play, StrengthFastPlaysTheFastBestBot) {
+    const auto r = run_broadside({"play", "classic", "--seed", "1", "--strength", "fast"},
+                                 "auto\n" + every_cell());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(r.out.find("Game over: you won in ") != std::string::npos ||
+                r.out.find("Game over: the best-fast bot won in ") != std::string::npos)
+        << r.out;
+}
+
+TEST(Play, StrengthIsOnlyForTheBestBotAndHasTwoLevels) {
+    const auto other =
+        run_broadside({"play", "classic", "--bot", "density", "--strength", "fast"}, "auto\n");
+    EXPECT_EQ(other.exit_code, 2);
+    EXPECT_NE(other.err.find("--strength applies to the best bot only"), std::string::npos)
+        << other.err;
+    const auto level = run_broadside({"play", "classic", "--strength", "hardest"}, "auto\n");
+    EXPECT_EQ(level.exit_code, 2);
+    EXPECT_NE(level.err.find("hardest"), std::string::npos) << level.err;
+}
+
 TEST(Play, UnknownBotIsAUsageError) {
     const auto r = run_broadside({"play", "classic", "--bot", "nosuchbot"}, "auto\n");
     EXPECT_EQ(r.exit_code, 2);
