@@ -63,7 +63,9 @@ std::optional<Game> random_position(const Options& o, int shots, std::uint64_t s
 
 // Brute force: every legal layout consistent with the observation, and for every unfired cell
 // the share of them with a ship segment there.
-std::vector<double> exact_chances(const Observation& obs) {
+// `per_ship`, if given, gets per ship and cell (ship * cells + cell) the share of layouts with
+// that ship's unhit segment there.
+std::vector<double> exact_chances(const Observation& obs, std::vector<double>* per_ship = nullptr) {
     const Options& o = obs.options();
     const BoardSize b = o.board;
     const int n = static_cast<int>(o.fleet.size());
@@ -81,6 +83,7 @@ std::vector<double> exact_chances(const Observation& obs) {
         }
     }
     std::vector<double> count(static_cast<std::size_t>(b.cells()), 0.0);
+    std::vector<double> ship_count(static_cast<std::size_t>(b.cells() * n), 0.0);
     double total = 0;
     std::vector<Bitboard> layout(static_cast<std::size_t>(n));
     std::function<void(int, Bitboard)> place = [&](int s, Bitboard blocked) {
@@ -104,6 +107,11 @@ std::vector<double> exact_chances(const Observation& obs) {
             if (!ok) return;
             total += 1;
             all.without(obs.fired()).for_each([&](int i) { count[i] += 1; });
+            for (int t = 0; t < n; ++t) {
+                layout[t].without(obs.fired()).for_each([&](int i) {
+                    ship_count[static_cast<std::size_t>(t * b.cells() + i)] += 1;
+                });
+            }
             return;
         }
         for (const Bitboard& cells : positions[s]) {
@@ -114,6 +122,10 @@ std::vector<double> exact_chances(const Observation& obs) {
     };
     place(0, Bitboard{});
     for (auto& c : count) c = total > 0 ? c / total : 0.0;
+    if (per_ship != nullptr) {
+        for (auto& c : ship_count) c = total > 0 ? c / total : 0.0;
+        *per_ship = std::move(ship_count);
+    }
     return count;
 }
 
@@ -173,6 +185,7 @@ TEST(ClassicBest, FiresAtACellOfTheHighestChance) {
         const auto game = random_position(o, static_cast<int>(10 * seed), seed);
         if (!game) continue;
         BestBot bot(500);
+        bot.set_info_weight(0.0);  // pure greedy
         Rng rng(seed);
         std::vector<Cell> out;
         bot.shoot(observe(game->state, 0), rng, out);
@@ -182,6 +195,47 @@ TEST(ClassicBest, FiresAtACellOfTheHighestChance) {
         EXPECT_GT(top, 0.0);
         EXPECT_DOUBLE_EQ(chance[cell_index(out[0], o.board)], top);
     }
+}
+
+// By default a shot goes where chance + 0.2 x the entropy of its outcome (water, or which ship)
+// is highest, computed here by brute force over every layout on a small board.
+TEST(ClassicBest, ASingleShotWeighsItsHitChanceAndWhatItsOutcomeTells) {
+    const Options o = small_options({6, 5}, {3, 2, 2}, false, Announce::kShip);
+    int checked = 0;
+    int not_greedy = 0;
+    for (std::uint64_t seed = 0; seed < 120; ++seed) {
+        const auto game = random_position(o, static_cast<int>(seed % 14), seed);
+        if (!game) continue;
+        const Observation obs = observe(game->state, 0);
+        std::vector<double> per_ship;
+        const auto chance = exact_chances(obs, &per_ship);
+        std::vector<double> value(chance.size(), -1.0);
+        Bitboard::all(o.board).without(obs.fired()).for_each([&](int c) {
+            double entropy = 0.0;
+            for (int t = 0; t < 3; ++t) {
+                const double p = per_ship[static_cast<std::size_t>(t * 30 + c)];
+                if (p > 1e-12) entropy -= p * std::log(p);
+            }
+            const double water = 1.0 - chance[static_cast<std::size_t>(c)];
+            if (water > 1e-12) entropy -= water * std::log(water);
+            value[static_cast<std::size_t>(c)] =
+                chance[static_cast<std::size_t>(c)] + BestBot::kDefaultInfoWeight * entropy;
+        });
+        BestBot bot(20000);  // enough that every fleet is enumerated
+        Rng rng(seed);
+        std::vector<Cell> out;
+        bot.shoot(obs, rng, out);
+        ASSERT_EQ(out.size(), 1U);
+        ASSERT_EQ(bot.last_method(), BestBot::Method::kExact);
+        const int shot = cell_index(out[0], o.board);
+        const double top = *std::max_element(value.begin(), value.end());
+        EXPECT_NEAR(value[static_cast<std::size_t>(shot)], top, 1e-9) << "seed " << seed;
+        const double top_chance = *std::max_element(chance.begin(), chance.end());
+        if (chance[static_cast<std::size_t>(shot)] < top_chance - 1e-9) ++not_greedy;
+        ++checked;
+    }
+    EXPECT_GE(checked, 20);
+    EXPECT_GE(not_greedy, 1);  // the rule does differ from greedy somewhere
 }
 
 // The Salvo volley planner values a sinking and a ship's second hit: with the enemy Carrier's

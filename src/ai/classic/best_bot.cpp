@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "core/ship.h"
 
@@ -228,61 +229,39 @@ void BestBot::score(const Bitboard& chosen) {
     }
 }
 
-int BestBot::two_shot_choice(Rng& rng) {
-    const std::size_t m = ships_.size();
-    const std::size_t fleets = solutions_.size() / m;
+const CellScores& BestBot::shot_values() {
+    if (info_weight_ <= 0.0) return chance_;
+    // The chance each ship is at each cell, from the same per-position weights as chance_.
     const int cells = k_.board.cells();
-    std::vector<int> top;
-    k_.unfired.for_each([&](int i) {
-        if (chance_[i] > 0.0) top.push_back(i);
-    });
-    if (top.empty()) return -1;
-    std::sort(top.begin(), top.end(), [&](int a, int b) { return chance_[a] > chance_[b]; });
-    if (static_cast<int>(top.size()) > lookahead_) top.resize(static_cast<std::size_t>(lookahead_));
-    const Cells2 unfired{{k_.unfired.word(0), k_.unfired.word(1)}};
-    // Outcome classes of a shot at x: water, or the ship it hits (hits name their ship).
-    std::vector<double> counts((m + 1) * static_cast<std::size_t>(cells));
-    double best_value = -1.0;
-    ties_.clear();
-    for (const int x : top) {
-        std::fill(counts.begin(), counts.end(), 0.0);
-        for (std::size_t f = 0; f < fleets; ++f) {
-            const std::uint16_t* sol = &solutions_[f * m];
-            std::size_t outcome = m;
-            for (std::size_t j = 0; j < m; ++j) {
-                if (cands_[j][sol[j]]->board_cells.test(x)) {
-                    outcome = j;
-                    break;
-                }
-            }
-            double* row = &counts[outcome * static_cast<std::size_t>(cells)];
-            for (std::size_t j = 0; j < m; ++j) {
-                if (k_.sunk[ships_[j]]) continue;
-                const Cells2& c = cands_[j][sol[j]]->cells;
-                for (int w = 0; w < 2; ++w) {
-                    for (std::uint64_t bits = c.w[w] & unfired.w[w]; bits; bits &= bits - 1) {
-                        row[w * 64 + std::countr_zero(bits)] += 1.0;
-                    }
-                }
-            }
+    const std::size_t m = ships_.size();
+    const std::size_t stride = static_cast<std::size_t>(cells);
+    per_ship_.assign(stride * m, 0.0);
+    const double scale = 1.0 / static_cast<double>(solutions_.size() / m);
+    for (std::size_t j = 0; j < m; ++j) {
+        if (k_.sunk[ships_[j]]) continue;
+        for (std::size_t i = 0; i < cands_[j].size(); ++i) {
+            const double w = weight_[j][i] * scale;
+            if (w == 0.0) continue;
+            (cands_[j][i]->board_cells & k_.unfired).for_each([&](int c) {
+                per_ship_[j * stride + static_cast<std::size_t>(c)] += w;
+            });
         }
-        double next = 0.0;
-        for (std::size_t o = 0; o <= m; ++o) {
-            const double* row = &counts[o * static_cast<std::size_t>(cells)];
-            double best_next = 0.0;
-            for (int y = 0; y < cells; ++y) {
-                if (y != x) best_next = std::max(best_next, row[y]);
-            }
-            next += best_next;
-        }
-        const double value = chance_[x] + next / static_cast<double>(fleets);
-        if (value > best_value * (1.0 + 1e-9)) {
-            best_value = value;
-            ties_.clear();
-        }
-        if (value >= best_value * (1.0 - 1e-9)) ties_.push_back(x);
     }
-    return ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))];
+    // The entropy of the shot's outcome: water, or which ship it hits.
+    value_ = chance_;
+    k_.unfired.for_each([&](int c) {
+        double entropy = 0.0;
+        double hit = 0.0;
+        for (std::size_t j = 0; j < m; ++j) {
+            const double p = per_ship_[j * stride + static_cast<std::size_t>(c)];
+            hit += p;
+            if (p > 1e-12) entropy -= p * std::log(p);
+        }
+        const double water = 1.0 - hit;
+        if (water > 1e-12) entropy -= water * std::log(water);
+        value_[c] = hit + info_weight_ * entropy;
+    });
+    return value_;
 }
 
 void BestBot::score_smoothed() {
@@ -411,18 +390,6 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     method_ = exact ? Method::kExact : Method::kSampled;
 
     const BoardSize b = k_.board;
-    if (due == 1 && lookahead_ > 0) {
-        if (smooth_ && !exact) {
-            score_smoothed();
-        } else {
-            score(Bitboard{});
-        }
-        const int pick = two_shot_choice(rng);
-        if (pick >= 0) {
-            out.push_back(cell_at(pick, b));
-            return;
-        }
-    }
     if (due > 1) {
         plan_volley(due, rng, out);
         if (smooth_ && !exact) {
@@ -438,11 +405,13 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     } else {
         score(Bitboard{});
     }
+    // One shot: the cell of the highest chance, plus a little for what its outcome will tell.
+    const CellScores& value = shot_values();
     double best = 0.0;
-    k_.unfired.for_each([&](int i) { best = std::max(best, chance_[i]); });
+    k_.unfired.for_each([&](int i) { best = std::max(best, value[i]); });
     ties_.clear();
     k_.unfired.for_each([&](int i) {
-        if (chance_[i] >= best * (1.0 - 1e-9)) ties_.push_back(i);
+        if (value[i] >= best * (1.0 - 1e-9)) ties_.push_back(i);
     });
     out.push_back(cell_at(ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))], b));
 }

@@ -20,13 +20,18 @@ namespace broadside::classic {
 
 class BestBot final : public Bot {
 public:
+    // Measured best among 0 to 0.6 (docs/ai.md, "Information").
+    static constexpr double kDefaultInfoWeight = 0.2;
+
     // `samples`: fleets drawn per shot (more is stronger and slower); `name` as registered.
-    // `lookahead`: how many of the likeliest cells to weigh by the two-shot rule (0: greedy).
-    explicit BestBot(int samples = 20000, std::string name = "best", int lookahead = 0)
-        : samples_(samples), lookahead_(lookahead), name_(std::move(name)) {}
+    explicit BestBot(int samples = 20000, std::string name = "best")
+        : samples_(samples), name_(std::move(name)) {}
     std::string name() const override { return name_; }
     // Rao-Blackwellised chances (see score_smoothed); on by default.
     void set_smoothing(bool on) { smooth_ = on; }
+    // A single shot goes where chance + weight x (entropy of the shot's outcome) is highest:
+    // 0 is pure greedy. The default was chosen by measurement (docs/ai.md).
+    void set_info_weight(double weight) { info_weight_ = weight; }
     void new_game() override { fallback_.new_game(); }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
     Action decide(const Observation& obs, Rng& rng) override;
@@ -73,9 +78,10 @@ private:
     // as spread evenly over all its positions that fit among the fleet's other ships (its exact
     // chances given them) instead of as the one position drawn. Far less noise per fleet.
     void score_smoothed();
-    // Among the `lookahead_` likeliest cells, the one with the most expected hits over this shot
-    // and the best next shot after seeing its outcome (one shot at a time only).
-    int two_shot_choice(Rng& rng);
+    // What a single shot is worth per cell: chance_ plus info_weight_ times the entropy (in
+    // nats) of the shot's outcome, water or which ship. A shot whose answer is uncertain, and
+    // would name one of several ships, teaches more about the fleets left.
+    const CellScores& shot_values();
     void use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out);
     // A Salvo volley of `due` cells, built one cell at a time over the fleets in solutions_:
     // each cell added is the one adding most value summed over the fleets, where a fleet values
@@ -84,8 +90,8 @@ private:
     void plan_volley(int due, Rng& rng, std::vector<Cell>& out);
 
     int samples_;
-    int lookahead_;
     bool smooth_ = true;
+    double info_weight_ = kDefaultInfoWeight;
     std::string name_;
     std::optional<Options> built_for_;
     std::vector<std::vector<Position>> tables_;  // per distinct ship length
@@ -105,6 +111,8 @@ private:
     std::vector<double> gain_;  // plan_volley: per cell, the value of adding it
     std::vector<std::uint16_t> fits_;
     CellScores chance_{};
+    CellScores value_{};
+    std::vector<double> per_ship_;  // shot_values: per ship and cell, the chance it is there
     Method method_ = Method::kSampled;
     std::vector<int> ties_;
     DensityBot fallback_{true};
