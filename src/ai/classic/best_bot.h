@@ -20,8 +20,10 @@ namespace broadside::classic {
 
 class BestBot final : public Bot {
 public:
-    // Measured best among 0 to 0.6 (docs/ai.md, "Information").
-    static constexpr double kDefaultInfoWeight = 0.2;
+    // The weight of a shot's information against its hit chance. Measured from 0 to 1000
+    // (docs/ai.md): the more weight, the fewer shots, so the shot in effect goes where its
+    // outcome is least predictable, and the hit chance only breaks near-ties.
+    static constexpr double kDefaultInfoWeight = 1000.0;
 
     // `samples`: fleets drawn per shot (more is stronger and slower); `name` as registered.
     explicit BestBot(int samples = 20000, std::string name = "best")
@@ -30,7 +32,7 @@ public:
     // Rao-Blackwellised chances (see score_smoothed); on by default.
     void set_smoothing(bool on) { smooth_ = on; }
     // A single shot goes where chance + weight x (entropy of the shot's outcome) is highest:
-    // 0 is pure greedy. The default was chosen by measurement (docs/ai.md).
+    // 0 is pure greedy (fire where a hit is likeliest).
     void set_info_weight(double weight) { info_weight_ = weight; }
     void new_game() override { fallback_.new_game(); }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
@@ -80,7 +82,8 @@ private:
     void score_smoothed();
     // What a single shot is worth per cell: chance_ plus info_weight_ times the entropy (in
     // nats) of the shot's outcome, water or which ship. A shot whose answer is uncertain, and
-    // would name one of several ships, teaches more about the fleets left.
+    // would name one of several ships, teaches more about the fleets left; a certain hit teaches
+    // nothing and can wait, since it costs no miss whenever it is fired.
     const CellScores& shot_values();
     void use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out);
     // A Salvo volley of `due` cells, built one cell at a time over the fleets in solutions_:
