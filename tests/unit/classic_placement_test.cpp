@@ -377,7 +377,7 @@ TEST(ClassicPlacement, LearningBorderFleetsMovesTheChancesToTheEdge) {
     const auto [u_edge, u_inside] = chances(uniform);
     EXPECT_LT(u_edge, u_inside);  // uniform fleets favour the middle
     BestBot learned(1000);
-    learn_border(learned, o, 30, 3);
+    learn_border(learned, o, 100, 3);
     const auto [l_edge, l_inside] = chances(learned);
     EXPECT_GT(l_edge, 2.0 * l_inside);
     EXPECT_GT(l_edge, 1.5 * u_edge);

@@ -24,7 +24,9 @@ namespace broadside::classic {
 class OpponentModel {
 public:
     // `fleet_pseudo` and `shot_pseudo`: pseudo-games of the uninformed guess behind each part.
-    explicit OpponentModel(double fleet_pseudo = 10.0, double shot_pseudo = 5.0,
+    // The defaults were measured (docs/ai.md, "Placement and adaptation"): fewer fleet
+    // pseudo-games cost shots against uniform placers, fewer shot pseudo-games against `density`.
+    explicit OpponentModel(double fleet_pseudo = 30.0, double shot_pseudo = 60.0,
                            double sharpness = 1.0)
         : fleet_pseudo_(fleet_pseudo), shot_pseudo_(shot_pseudo), sharpness_(sharpness) {}
 
