@@ -5,6 +5,9 @@
 // cell most likely to hold a ship segment not yet hit. Unlike `density`, which adds up each
 // ship's placements on its own, the fleets here are whole: ships never overlap (or touch, under
 // no_touch) inside one fleet, so the cell chances are those of the real posterior.
+// Over a series of games against one opponent it also learns where that opponent puts its ships
+// (a prior over fleets; uniform until a fleet is revealed) and where it fires first (to place
+// its own fleet away from there): opponent_model.h, placement.h.
 #include <array>
 #include <cstdint>
 #include <optional>
