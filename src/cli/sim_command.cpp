@@ -28,6 +28,7 @@ struct SimArgs {
     int threads = 1;
     bool json = false;
     std::string save;
+    long series = 1;  // games per series (the same two bots, learning carried over)
     ClassicFlags flags;
 };
 
@@ -43,16 +44,21 @@ int run_sim(const SimArgs& args) {
         if (auto b = classic::make_bot(name); !b) throw UsageError(b.error().message);
     }
     if (args.games < 1) throw UsageError("--games must be at least 1.");
+    if (args.series < 1) throw UsageError("--series must be at least 1.");
     const int threads = std::max(1, std::min<int>(args.threads, static_cast<int>(args.games)));
 
-    // Game i always uses derive_seed(seed, i), whichever thread plays it, so results do not
-    // depend on --threads.
+    // Game i always uses derive_seed(seed, i), whichever thread plays it, and a series runs
+    // on one thread with bots of its own, so results do not depend on --threads.
     std::vector<classic::GameSummary> summaries(static_cast<std::size_t>(args.games));
     const bool keep = !args.save.empty();
-    run_games(args.games, threads, [&](int) {
+    run_series(args.games, args.series, threads, [&](int) {
         auto a = std::shared_ptr<classic::Bot>(std::move(classic::make_bot(bot_list[0]).value()));
         auto b = std::shared_ptr<classic::Bot>(std::move(classic::make_bot(bot_list[1]).value()));
-        return [&, a, b](long i) {
+        return [&, a, b](long i, long position) {
+            if (position == 0) {
+                a->new_series();
+                b->new_series();
+            }
             summaries[static_cast<std::size_t>(i)] =
                 classic::play_game(options, {a.get(), b.get()},
                                    derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
@@ -97,6 +103,33 @@ int run_sim(const SimArgs& args) {
     const auto hist = make_histogram(winner_shots);
     const long n = args.games;
 
+    // By game of the series: seat 0's win rate and each seat's shots when it won.
+    struct Block {
+        long first, last, games, wins0;
+        std::array<Distribution, 2> shots;
+    };
+    std::vector<Block> blocks;
+    if (args.series > 1) {
+        for (const auto& [first, last] : series_blocks(args.series)) {
+            Block block{first, last, 0, 0, {}};
+            std::array<std::vector<double>, 2> won;
+            for (long i = 0; i < n; ++i) {
+                const long position = i % args.series + 1;
+                if (position < first || position > last) continue;
+                const auto& s = summaries[static_cast<std::size_t>(i)];
+                ++block.games;
+                if (s.winner == 0) ++block.wins0;
+                if (s.winner >= 0) {
+                    won[static_cast<std::size_t>(s.winner)].push_back(
+                        s.shots[static_cast<std::size_t>(s.winner)]);
+                }
+            }
+            if (block.games == 0) continue;
+            for (std::size_t seat = 0; seat < 2; ++seat) block.shots[seat] = summarize(won[seat]);
+            blocks.push_back(block);
+        }
+    }
+
     if (args.json) {
         nlohmann::json seats = nlohmann::json::array();
         for (std::size_t s = 0; s < 2; ++s) {
@@ -114,6 +147,7 @@ int run_sim(const SimArgs& args) {
                          {"bots", bot_list},
                          {"games", n},
                          {"seed", args.seed},
+                         {"series", args.series},
                          {"wins", {wins[0], wins[1]}},
                          {"seats", seats},
                          {"first_mover_win_rate",
@@ -126,6 +160,20 @@ int run_sim(const SimArgs& args) {
                          {"p90_shots", shots.p90},
                          {"mean_winner_turns", turns.mean},
                          {"histogram", to_json(hist)}};
+        if (!blocks.empty()) {
+            nlohmann::json list = nlohmann::json::array();
+            for (const auto& b : blocks) {
+                const auto ci = wilson_interval(b.wins0, b.games);
+                list.push_back({{"first", b.first},
+                                {"last", b.last},
+                                {"games", b.games},
+                                {"seat0_win_rate",
+                                 static_cast<double>(b.wins0) / static_cast<double>(b.games)},
+                                {"seat0_win_rate_ci", {ci.low, ci.high}},
+                                {"mean_shots_when_winning", {b.shots[0].mean, b.shots[1].mean}}});
+            }
+            j["series_blocks"] = list;
+        }
         if (options->weapons != 0) {
             j["draws"] = draws;
             j["mean_winner_weapon_turns"] = summarize(winner_weapon_turns).mean;
@@ -135,7 +183,9 @@ int run_sim(const SimArgs& args) {
     }
 
     std::cout << args.game << ": " << bot_list[0] << " (seat 0) vs " << bot_list[1] << " (seat 1), "
-              << n << " games, seed " << args.seed << "\n\n";
+              << n << " games, seed " << args.seed;
+    if (args.series > 1) std::cout << ", in series of " << args.series << " games";
+    std::cout << "\n\n";
     for (std::size_t s = 0; s < 2; ++s) {
         const auto ci = wilson_interval(wins[s], n);
         std::cout << "  seat " << s << "  " << bot_list[s]
@@ -158,6 +208,18 @@ int run_sim(const SimArgs& args) {
         std::cout << "weapon turns of the winner: mean "
                   << fixed(summarize(winner_weapon_turns).mean) << "; draws: " << draws << "\n";
     }
+    if (!blocks.empty()) {
+        const auto shown = [](const Distribution& d) { return d.count > 0 ? fixed(d.mean) : "-"; };
+        std::cout << "\nby game of the series (shots of each seat in the games it won):\n";
+        for (const auto& b : blocks) {
+            const auto ci = wilson_interval(b.wins0, b.games);
+            std::cout << "  games " << b.first << " to " << b.last << ": seat 0 wins "
+                      << percent(static_cast<double>(b.wins0) / static_cast<double>(b.games))
+                      << " (95% CI " << percent(ci.low) << " to " << percent(ci.high) << "), shots "
+                      << shown(b.shots[0]) << " (seat 0) and " << shown(b.shots[1]) << " (seat 1), "
+                      << b.games << " games\n";
+        }
+    }
     std::cout << "\n" << render_histogram(hist);
     return kExitOk;
 }
@@ -174,6 +236,10 @@ void add_sim_classic_game(CLI::App& sim, Runner& run, const std::string& game) {
         ->capture_default_str();
     cmd->add_option("--threads", args->threads, "Worker threads (results do not depend on it)")
         ->check(CLI::Range(1, 256))
+        ->capture_default_str();
+    cmd->add_option("--series", args->series,
+                    "Games per series: the same two bots play a series and may learn over it; "
+                    "figures are also given by game of the series")
         ->capture_default_str();
     cmd->add_flag("--json", args->json, "Print one JSON object");
     cmd->add_option("--save", args->save, "Write every game's record to FILE (one JSON per line)");

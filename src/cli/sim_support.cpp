@@ -16,6 +16,18 @@ std::vector<std::string> split_names(const std::string& text) {
     return names;
 }
 
+std::vector<std::pair<long, long>> series_blocks(long length) {
+    std::vector<std::pair<long, long>> blocks;
+    long first = 1;
+    for (const long last : {10L, 25L, 50L, 100L, 250L, 500L, 1000L}) {
+        if (first > length) return blocks;
+        blocks.emplace_back(first, std::min(last, length));
+        first = last + 1;
+    }
+    if (first <= length) blocks.emplace_back(first, length);
+    return blocks;
+}
+
 std::string percent(double p) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f%%", 100 * p);

@@ -59,4 +59,26 @@ void run_games(long count, int threads, MakeWorker make_worker) {
     if (failure) std::rethrow_exception(failure);
 }
 
+// Games grouped into series of `length` consecutive games (the last may be shorter): series s is
+// games s*length to min((s+1)*length, count)-1, played in order on one thread by the same bots,
+// so learning carries over within a series. Threads split series, never a series, so results
+// do not depend on the thread count. make_worker(t) returns play(game, position), where position
+// counts from 0 within the series; play must start a new series at position 0.
+template <class MakeWorker>
+void run_series(long count, long length, int threads, MakeWorker make_worker) {
+    const long series = (count + length - 1) / length;
+    run_games(series, threads, [&](int t) {
+        auto play = make_worker(t);
+        return [count, length, play](long s) mutable {
+            for (long i = s * length; i < std::min(count, (s + 1) * length); ++i) {
+                play(i, i - s * length);
+            }
+        };
+    });
+}
+
+// The blocks of positions within a series (1-based, inclusive) that reports break figures into:
+// 1-10, 11-25, 26-50, 51-100, 101-250, 251-500, 501-1000, 1001 on, cut at the series length.
+std::vector<std::pair<long, long>> series_blocks(long length);
+
 }  // namespace broadside::cli

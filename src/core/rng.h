@@ -37,6 +37,8 @@ public:
     // Uniform in [lo, hi], inclusive.
     int between(int lo, int hi);
     bool coin() { return (next_u32() >> 31) != 0; }
+    // Uniform in [0, 1), from 53 random bits.
+    double unit() { return static_cast<double>(next_u64() >> 11U) * 0x1.0p-53; }
 
     // Fisher-Yates, from the back.
     template <class T>

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
 
+#include "ai/classic/placement.h"
 #include "core/ship.h"
 
 namespace broadside::classic {
@@ -61,6 +63,16 @@ void BestBot::build_tables(const Options& options) {
         table_of_.push_back(static_cast<int>(it - lengths.begin()));
     }
     built_for_ = options;
+    prior_version_ = -1;  // new positions: their prior weights are still to set
+}
+
+void BestBot::refresh_prior(const Options& options) {
+    if (prior_version_ == model_.version()) return;
+    for (std::size_t t = 0; t < tables_.size(); ++t) {
+        for (Position& p : tables_[t]) p.prior = model_.position_weight(options, p.board_cells);
+    }
+    weighted_ = model_.fleets_seen() > 0;
+    prior_version_ = model_.version();
 }
 
 bool BestBot::collect_candidates(const Observation& obs) {
@@ -127,19 +139,36 @@ bool BestBot::collect_candidates(const Observation& obs) {
     const Bitboard& hits = k_.hits;
     must_cover_ = {{hits.word(0) & ~pinned_cells.w[0], hits.word(1) & ~pinned_cells.w[1]}};
     pick_.assign(ships_.size(), 0);
+    if (weighted_) {
+        // Running totals of the prior weights, for drawing positions in proportion to them.
+        cumulative_.resize(ships_.size());
+        for (const int j : free_) {
+            auto& cum = cumulative_[static_cast<std::size_t>(j)];
+            cum.clear();
+            double total = 0.0;
+            for (const Position* p : cands_[static_cast<std::size_t>(j)]) {
+                total += p->prior;
+                cum.push_back(total);
+            }
+        }
+    }
     return true;
 }
 
 bool BestBot::enumerate(long node_budget, long max_solutions) {
     solutions_.clear();
+    fleet_weight_.clear();
     long nodes = 0;
     const std::size_t depth_end = free_.size();
     bool ok = true;
-    auto dfs = [&](auto&& self, std::size_t depth, Cells2 block, Cells2 covered) -> void {
+    // `prior`: the product of the chosen free ships' prior weights (pinned ships add a constant).
+    auto dfs = [&](auto&& self, std::size_t depth, Cells2 block, Cells2 covered,
+                   double prior) -> void {
         if (!ok) return;
         if (depth == depth_end) {
             if ((must_cover_.w[0] & ~covered.w[0]) | (must_cover_.w[1] & ~covered.w[1])) return;
             solutions_.insert(solutions_.end(), pick_.begin(), pick_.end());
+            if (weighted_) fleet_weight_.push_back(prior);
             if (static_cast<long>(solutions_.size() / pick_.size()) > max_solutions) ok = false;
             return;
         }
@@ -157,10 +186,10 @@ bool BestBot::enumerate(long node_budget, long max_solutions) {
             b2.add(p->block);
             Cells2 c2 = covered;
             c2.add(p->cells);
-            self(self, depth + 1, b2, c2);
+            self(self, depth + 1, b2, c2, prior * p->prior);
         }
     };
-    dfs(dfs, 0, base_block_, Cells2{});
+    dfs(dfs, 0, base_block_, Cells2{}, 1.0);
     std::fill(pick_.begin(), pick_.end(), 0);
     return ok && !solutions_.empty();
 }
@@ -169,7 +198,11 @@ bool BestBot::sample(Rng& rng) {
     // Rejection sampling: every free ship takes a uniformly random position among its own, and
     // the whole draw is thrown away at the first conflict. Stopping early rejects exactly the
     // draws a full check would, so the accepted fleets are uniform over the consistent ones.
+    // With a learned prior each ship draws in proportion to its position's weight instead: the
+    // accepted fleets then follow the prior restricted to the consistent fleets, exactly (the
+    // prior is a product over ships), so each counts once in score().
     solutions_.clear();
+    fleet_weight_.clear();
     const long attempts = static_cast<long>(samples_) * kAttemptsPerSample;
     long accepted = 0;
     const std::size_t nfree = free_.size();
@@ -180,7 +213,16 @@ bool BestBot::sample(Rng& rng) {
         for (std::size_t d = 0; d < nfree; ++d) {
             const int j = free_[d];
             const auto& list = cands_[j];
-            const auto i = rng.below(static_cast<std::uint32_t>(list.size()));
+            std::uint32_t i;
+            if (weighted_) {
+                const auto& cum = cumulative_[static_cast<std::size_t>(j)];
+                const double u = rng.unit() * cum.back();
+                i = static_cast<std::uint32_t>(std::upper_bound(cum.begin(), cum.end(), u) -
+                                               cum.begin());
+                i = std::min(i, static_cast<std::uint32_t>(cum.size() - 1));
+            } else {
+                i = rng.below(static_cast<std::uint32_t>(list.size()));
+            }
             const Position* p = list[i];
             if (p->cells.meets(block)) {
                 ok = false;
@@ -206,17 +248,23 @@ void BestBot::score(const Bitboard& chosen) {
     for (std::size_t j = 0; j < m; ++j) weight_[j].assign(cands_[j].size(), 0.0);
     const bool any_chosen = !chosen.empty();
     const Cells2 chosen2{{chosen.word(0), chosen.word(1)}};
+    // Enumerated fleets under a learned prior count by their prior weight; others count once.
+    const bool by_weight = !fleet_weight_.empty();
+    double total = static_cast<double>(fleets);
+    if (by_weight) total = std::accumulate(fleet_weight_.begin(), fleet_weight_.end(), 0.0);
     for (std::size_t f = 0; f < fleets; ++f) {
         const std::uint16_t* sol = &solutions_[f * m];
+        const double fw = by_weight ? fleet_weight_[f] : 1.0;
         for (std::size_t j = 0; j < m; ++j) {
             // A ship the volley already hits adds nothing more for later shots of the volley.
             if (any_chosen && cands_[j][sol[j]]->cells.meets(chosen2)) continue;
-            weight_[j][sol[j]] += 1.0;
+            weight_[j][sol[j]] += fw;
         }
     }
     const int cells = k_.board.cells();
     std::fill(chance_.begin(), chance_.begin() + cells, 0.0);
-    const double scale = fleets > 0 ? 1.0 / static_cast<double>(fleets) : 0.0;
+    const double scale = fleets > 0 ? 1.0 / total : 0.0;
+    chance_scale_ = scale;
     for (std::size_t j = 0; j < m; ++j) {
         if (k_.sunk[ships_[j]]) continue;
         for (std::size_t i = 0; i < cands_[j].size(); ++i) {
@@ -236,7 +284,7 @@ const CellScores& BestBot::shot_values() {
     const std::size_t m = ships_.size();
     const std::size_t stride = static_cast<std::size_t>(cells);
     per_ship_.assign(stride * m, 0.0);
-    const double scale = 1.0 / static_cast<double>(solutions_.size() / m);
+    const double scale = chance_scale_;  // as chance_ was computed
     for (std::size_t j = 0; j < m; ++j) {
         if (k_.sunk[ships_[j]]) continue;
         for (std::size_t i = 0; i < cands_[j].size(); ++i) {
@@ -295,6 +343,13 @@ void BestBot::score_smoothed() {
                 if ((need.w[0] & ~c.w[0]) | (need.w[1] & ~c.w[1])) continue;
                 fits_.push_back(static_cast<std::uint16_t>(i));
             }
+            if (weighted_) {
+                // Under a learned prior the conditional is in proportion to the weights.
+                double sum = 0.0;
+                for (const auto i : fits_) sum += list[i]->prior;
+                for (const auto i : fits_) weight_[j][i] += list[i]->prior / sum;
+                continue;
+            }
             const double share = 1.0 / static_cast<double>(fits_.size());
             for (const auto i : fits_) weight_[j][i] += share;
         }
@@ -302,6 +357,7 @@ void BestBot::score_smoothed() {
     const int cells = k_.board.cells();
     std::fill(chance_.begin(), chance_.begin() + cells, 0.0);
     const double scale = fleets > 0 ? 1.0 / static_cast<double>(fleets) : 0.0;
+    chance_scale_ = scale;
     for (std::size_t j = 0; j < m; ++j) {
         if (k_.sunk[ships_[j]]) continue;
         for (std::size_t i = 0; i < cands_[j].size(); ++i) {
@@ -335,13 +391,15 @@ void BestBot::plan_volley(int due, Rng& rng, std::vector<Cell>& out) {
     for (int shot = 0; shot < due; ++shot) {
         std::fill(gain.begin(), gain.end(), 0.0);
         for (std::size_t f = 0; f < fleets; ++f) {
+            // Enumerated fleets under a learned prior count by their weight, as in score().
+            const double fw = fleet_weight_.empty() ? 1.0 : fleet_weight_[f];
             for (std::size_t j = 0; j < m; ++j) {
                 const Cells2& l = left_[f * m + j];
                 const Cells2 rest{{l.w[0] & ~chosen.w[0], l.w[1] & ~chosen.w[1]}};
                 const int count = std::popcount(rest.w[0]) + std::popcount(rest.w[1]);
                 if (count == 0) continue;
-                const double g = kVolleyHit + (l.meets(chosen) ? 0.0 : kVolleyNewShip) +
-                                 (count == 1 ? kVolleySink : 0.0);
+                const double g = fw * (kVolleyHit + (l.meets(chosen) ? 0.0 : kVolleyNewShip) +
+                                       (count == 1 ? kVolleySink : 0.0));
                 for (int w = 0; w < 2; ++w) {
                     for (std::uint64_t bits = rest.w[w]; bits; bits &= bits - 1) {
                         gain[static_cast<std::size_t>(w * 64 + std::countr_zero(bits))] += g;
@@ -378,6 +436,7 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     if (due <= 0) return;
     if (obs.board().cells() > 128) return use_density(obs, rng, out);
     if (!built_for_ || *built_for_ != obs.options()) build_tables(obs.options());
+    refresh_prior(obs.options());
     if (!collect_candidates(obs)) return use_density(obs, rng, out);
 
     double product = 1.0;
@@ -414,6 +473,10 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
         if (value[i] >= best * (1.0 - 1e-9)) ties_.push_back(i);
     });
     out.push_back(cell_at(ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))], b));
+}
+
+std::vector<Placement> BestBot::place(const Observation& obs, Rng& rng) {
+    return place_avoiding(obs.options(), model_.danger(obs.options()), place_beta_, rng);
 }
 
 Action BestBot::decide(const Observation& obs, Rng& rng) {

@@ -5,6 +5,9 @@
 // cell most likely to hold a ship segment not yet hit. Unlike `density`, which adds up each
 // ship's placements on its own, the fleets here are whole: ships never overlap (or touch, under
 // no_touch) inside one fleet, so the cell chances are those of the real posterior.
+// Over a series of games against one opponent it also learns where that opponent puts its ships
+// (a prior over fleets; uniform until a fleet is revealed) and where it fires first (to place
+// its own fleet away from there): opponent_model.h, placement.h.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -14,6 +17,7 @@
 #include "ai/classic/bot.h"
 #include "ai/classic/density_bot.h"
 #include "ai/classic/enemy_knowledge.h"
+#include "ai/classic/opponent_model.h"
 #include "ai/classic/weapon_planner.h"
 
 namespace broadside::classic {
@@ -35,6 +39,15 @@ public:
     // 0 is pure greedy (fire where a hit is likeliest).
     void set_info_weight(double weight) { info_weight_ = weight; }
     void new_game() override { fallback_.new_game(); }
+    // A hard-to-find placement (placement.h's place_avoiding): layouts weighted away from the
+    // cells the opponent is expected to fire at early, as learned over the series.
+    std::vector<Placement> place(const Observation& obs, Rng& rng) override;
+    // Learns the opponent's fleets (a prior over positions) and shot order (for placing).
+    void end_game(const GameEnd& end) override { model_.learn(end); }
+    void new_series() override { model_.reset(); }
+    OpponentModel& model() { return model_; }
+    // How strongly place() avoids the cells fired at early (0: uniform placement).
+    void set_placement_beta(double beta) { place_beta_ = beta; }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
     Action decide(const Observation& obs, Rng& rng) override;
 
@@ -64,12 +77,15 @@ private:
         Cells2 cells;
         Cells2 block;  // what it keeps other ships out of: its cells, or its halo under no_touch
         Bitboard board_cells;
-        Bitboard halo;  // its cells and every cell touching them
+        Bitboard halo;       // its cells and every cell touching them
+        double prior = 1.0;  // the learned prior weight (opponent_model.h); 1 while uniform
     };
 
     void build_tables(const Options& options);
     // Fills cands_ from the knowledge; false if some ship has no placement left.
     bool collect_candidates(const Observation& obs);
+    // Sets every position's prior weight from model_ if it changed since the last shot.
+    void refresh_prior(const Options& options);
     // Every consistent fleet into solutions_, if there are not too many; false if it gave up.
     bool enumerate(long node_budget, long max_solutions);
     // samples_ fleets drawn uniformly into solutions_; false if none could be drawn.
@@ -109,11 +125,22 @@ private:
     Cells2 must_cover_;      // hits no pinned ship covers (they matter only under hit-only)
     std::vector<std::uint16_t> solutions_;  // per fleet, per entry of ships_: a position index
     std::vector<std::vector<double>> weight_;
+    // The learned prior: when weighted_, each free ship draws its position in proportion to its
+    // prior weight (cumulative_ per entry of ships_), enumerated fleets carry the product of
+    // their ships' weights (fleet_weight_), and the Rao-Blackwellised chances spread a ship over
+    // its fitting positions in proportion to their weights. Not weighted: exactly uniform.
+    OpponentModel model_;
+    int prior_version_ = -1;
+    bool weighted_ = false;
+    std::vector<std::vector<double>> cumulative_;
+    std::vector<double> fleet_weight_;  // per enumerated fleet; empty when sampled or uniform
+    double place_beta_ = 0.5;           // measured: docs/ai.md, "Placement and adaptation"
     std::vector<std::uint16_t> pick_;
     std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
     std::vector<double> gain_;  // plan_volley: per cell, the value of adding it
     std::vector<std::uint16_t> fits_;
     CellScores chance_{};
+    double chance_scale_ = 0.0;  // what score() or score_smoothed() scaled weight_ by
     CellScores value_{};
     std::vector<double> per_ship_;  // shot_values: per ship and cell, the chance it is there
     Method method_ = Method::kSampled;

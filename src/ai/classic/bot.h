@@ -13,6 +13,16 @@
 
 namespace broadside::classic {
 
+// What a finished game makes public to one seat, for bots that learn over a series of games
+// against the same opponent. After game over both fleets are public (the match record reveals
+// them), and every shot was public the moment it was fired.
+struct GameEnd {
+    const Options* options = nullptr;    // the game's options (valid during the call only)
+    std::vector<Placement> enemy_fleet;  // the opponent's layout, fleet order; empty if none
+    std::vector<Cell> enemy_shots;       // the cells the opponent fired at this seat, in order
+    std::vector<Placement> own_fleet;    // this seat's own layout (what those shots met)
+};
+
 class Bot {
 public:
     virtual ~Bot() = default;
@@ -20,6 +30,12 @@ public:
 
     // Called before each game, so that bots keeping per-game memory can forget it.
     virtual void new_game() {}
+
+    // Called after each game with what the game revealed. Consecutive games against the same
+    // opponent form a series; bots that learn the opponent's habits keep them until
+    // new_series(). Bots that do not learn ignore both.
+    virtual void end_game(const GameEnd& end) { (void)end; }
+    virtual void new_series() {}
 
     // A whole fleet, one placement per ship in fleet order. The default is exactly uniform over
     // all legal layouts (rejection sampling; see core/fleet_sampler.h).

@@ -3,11 +3,12 @@
 #include "ai/classic/best_bot.h"
 #include "ai/classic/density_bot.h"
 #include "ai/classic/hunt_bot.h"
+#include "ai/classic/placement.h"
 
 namespace broadside::classic {
 
 std::vector<std::string> bot_names() {
-    return {"random", "hunt", "density", "density-plain", "best", "best-fast"};
+    return {"random", "hunt", "density", "density-plain", "best", "best-fast", "border"};
 }
 std::string default_bot_name() {
     return "best";
@@ -23,6 +24,8 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "best-fast") {
         return std::unique_ptr<Bot>(std::make_unique<BestBot>(300, "best-fast"));
     }
+    // Places every ship along the edge (a habit for `best` to learn); shoots like `density`.
+    if (name == "border") return std::unique_ptr<Bot>(std::make_unique<BorderBot>());
     if (name == "density-plain") return std::unique_ptr<Bot>(std::make_unique<DensityBot>(false));
     std::string names;
     for (const auto& n : bot_names()) names += (names.empty() ? "" : ", ") + n;

@@ -18,6 +18,7 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
     State state = new_game(options, match_rng);
     GameSummary summary;
     summary.first = state.first;
+    std::array<std::vector<Cell>, kSeats> fired;  // each seat's shots in order, for end_game
 
     for (int seat = 0; seat < kSeats; ++seat) {
         bots[seat]->new_game();
@@ -35,6 +36,11 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
         while (state.phase == Phase::kFiring) {
             const int seat = state.to_move;
             Action action = bots[seat]->decide(observe(state, seat), bot_rngs[seat]);
+            if (const auto* f = std::get_if<FireAction>(&action)) {
+                fired[seat].insert(fired[seat].end(), f->cells.begin(), f->cells.end());
+            } else if (const auto* blast = std::get_if<BlastAction>(&action)) {
+                fired[seat].insert(fired[seat].end(), blast->cells.begin(), blast->cells.end());
+            }
             if (auto st = apply_action(state, seat, action, dice, outcome); !st) {
                 throw std::logic_error("bot " + bots[seat]->name() +
                                        " acted illegally: " + st.error().message);
@@ -51,7 +57,12 @@ GameSummary play_game(const std::shared_ptr<const Options>& options,
             throw std::logic_error("bot " + bots[seat]->name() +
                                    " fired illegally: " + st.error().message);
         }
+        fired[seat].insert(fired[seat].end(), cells.begin(), cells.end());
         if (keep_actions) summary.actions.emplace_back(seat, FireAction{cells});
+    }
+    for (int seat = 0; seat < kSeats; ++seat) {
+        bots[seat]->end_game({options.get(), state.oceans[1 - seat].layout, fired[1 - seat],
+                              state.oceans[seat].layout});
     }
     summary.winner = state.winner;
     summary.turns = state.turns;

@@ -9,12 +9,14 @@
 namespace broadside::classic {
 
 PracticeResult target_practice(const std::shared_ptr<const Options>& options, Bot& shooter,
-                               std::uint64_t seed, bool time_shots) {
+                               std::uint64_t seed, bool time_shots, Bot* placer) {
     Rng match_rng(seed);
     Rng target_rng(derive_seed(seed, 0x7A26E7ULL));
     Rng shooter_rng(bot_seed(seed, 0));
     State state = new_game(options, match_rng);
-    RandomBot target;  // places uniformly; never shoots
+    RandomBot uniform;  // places uniformly; never shoots
+    Bot& target = placer != nullptr ? *placer : uniform;
+    target.new_game();
     shooter.new_game();
     for (int seat = 0; seat < kSeats; ++seat) {
         auto layout = target.place(observe(state, seat), target_rng);
@@ -23,6 +25,7 @@ PracticeResult target_practice(const std::shared_ptr<const Options>& options, Bo
     PracticeResult result;
     std::vector<Cell> cells;
     std::vector<ShotResult> shots;
+    std::vector<Cell> order;  // every shot, in order
     while (state.phase == Phase::kFiring) {
         state.to_move = 0;  // the target never fires back
         const auto start = std::chrono::steady_clock::now();
@@ -37,8 +40,11 @@ PracticeResult target_practice(const std::shared_ptr<const Options>& options, Bo
             result.ms_per_shot.push_back(ms / static_cast<double>(cells.size()));
         }
         ++result.volleys;
+        order.insert(order.end(), cells.begin(), cells.end());
     }
     result.shots = state.shots_fired[0];
+    shooter.end_game({options.get(), state.oceans[1].layout, {}, {}});
+    target.end_game({options.get(), {}, std::move(order), state.oceans[1].layout});
     return result;
 }
 

@@ -26,6 +26,13 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
     return {classic::to_json(bot_->decide(obs, rng_)), std::nullopt};
 }
 
+void ClassicBuiltinAgent::end(const Match& match, int seat, const std::string& /*match_id*/) {
+    const auto& game = dynamic_cast<const classic::ClassicGame&>(match.instance());
+    const classic::Observation obs = game.observe_seat(seat);
+    bot_->end_game({&obs.options(), game.revealed_layout(1 - seat), game.shots_in_order(1 - seat),
+                    obs.my_layout()});
+}
+
 std::string fallback_bot_name(const std::string& game) {
     return game == "crew" ? "cautious" : "random";
 }

@@ -17,7 +17,9 @@ public:
     void start(const Match& match, int seat, const std::string& match_id) override;
     protocol::Reply act(const Match& match, int seat, std::int64_t seen_events,
                         int time_ms) override;
-    void end(const Match&, int, const std::string&) override {}
+    // Tells the bot what the game revealed (the opponent's fleet and shots). The referee keeps
+    // one agent per seat for a whole run, so a run is one series: the bot may learn throughout.
+    void end(const Match& match, int seat, const std::string& match_id) override;
 
 private:
     std::unique_ptr<classic::Bot> bot_;

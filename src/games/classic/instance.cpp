@@ -38,11 +38,13 @@ Result<std::vector<GameEvent>> ClassicGame::act(int seat, const json& action, Rn
     const int turn_before = state_.turns;
     if (const auto* fire_action = std::get_if<FireAction>(&*parsed)) {
         if (auto st = fire(state_, seat, fire_action->cells, results_); !st) return st.error();
+        for (const auto& r : results_) shot_order_[seat].push_back(r.cell);
         json shots = json::array();
         for (const auto& r : results_) shots.push_back(shot_json(r, *state_.options));
         events.push_back({{{"type", "shots"}, {"seat", seat}, {"shots", shots}}, {}, {}});
     } else if (const auto* blast = std::get_if<BlastAction>(&*parsed)) {
         if (auto st = fire_blast(state_, seat, blast->cells, results_); !st) return st.error();
+        for (const auto& r : results_) shot_order_[seat].push_back(r.cell);
         json shots = json::array();
         for (const auto& r : results_) shots.push_back(shot_json(r, *state_.options));
         events.push_back({{{"type", "blast"}, {"seat", seat}, {"shots", shots}}, {}, {}});
@@ -106,6 +108,11 @@ json ClassicGame::legal_actions(int seat) const {
         return legal;
     }
     return nullptr;
+}
+
+std::vector<Placement> ClassicGame::revealed_layout(int seat) const {
+    if (state_.phase != Phase::kOver) return {};
+    return state_.oceans[seat].layout;
 }
 
 json ClassicGame::result() const {

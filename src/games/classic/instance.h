@@ -21,10 +21,16 @@ public:
 
     // Typed access for built-in bots: an observation, never the state.
     Observation observe_seat(int seat) const { return observe(state_, seat); }
+    // What reveal() shows, typed, for built-in bots that learn over a series: a seat's layout
+    // once the game is over (empty before), and the cells a seat fired at (shots and blasts),
+    // in order (public from the moment they were fired).
+    std::vector<Placement> revealed_layout(int seat) const;
+    const std::vector<Cell>& shots_in_order(int seat) const { return shot_order_[seat]; }
 
 private:
     State state_;
     std::vector<ShotResult> results_;  // reused between turns
+    std::array<std::vector<Cell>, kSeats> shot_order_;
 };
 
 GameDefinition classic_definition();
