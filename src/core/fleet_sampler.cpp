@@ -8,17 +8,8 @@ FleetSampler::FleetSampler(std::vector<ShipSpec> fleet, BoardSize board, bool no
     : fleet_(std::move(fleet)), board_(board), no_touch_(no_touch) {
     for (const auto& ship : fleet_) {
         std::vector<Position> all;
-        for (auto o : {Orientation::kHorizontal, Orientation::kVertical}) {
-            // A ship of length 1 has one position per cell, not two.
-            if (ship.length == 1 && o == Orientation::kVertical) break;
-            for (int r = 0; r < board_.rows; ++r) {
-                for (int c = 0; c < board_.cols; ++c) {
-                    const Placement p{{r, c}, o};
-                    if (auto cells = ship_cells(p, ship.length, board_)) {
-                        all.push_back({p, *cells, *cells | neighbourhood(*cells, board_)});
-                    }
-                }
-            }
+        for (const auto& [placement, cells] : ship_positions(ship.length, board_)) {
+            all.push_back({placement, cells, cells | neighbourhood(cells, board_)});
         }
         positions_.push_back(std::move(all));
     }

@@ -35,6 +35,31 @@ std::optional<Bitboard> ship_cells(Placement p, int length, BoardSize board) {
     return cells;
 }
 
+std::vector<ShipPosition> ship_positions(int length, BoardSize board) {
+    std::vector<ShipPosition> positions;
+    for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
+        if (length == 1 && orientation == Orientation::kVertical) break;
+        for (int r = 0; r < board.rows; ++r) {
+            for (int c = 0; c < board.cols; ++c) {
+                const Placement p{{r, c}, orientation};
+                if (const auto cells = ship_cells(p, length, board))
+                    positions.push_back({p, *cells});
+            }
+        }
+    }
+    return positions;
+}
+
+LengthIndex distinct_lengths(const std::vector<ShipSpec>& fleet) {
+    LengthIndex index;
+    for (const auto& ship : fleet) {
+        auto it = std::find(index.lengths.begin(), index.lengths.end(), ship.length);
+        if (it == index.lengths.end()) it = index.lengths.insert(it, ship.length);
+        index.of_ship.push_back(static_cast<int>(it - index.lengths.begin()));
+    }
+    return index;
+}
+
 Bitboard neighbourhood(const Bitboard& cells, BoardSize board) {
     Bitboard around;
     cells.for_each([&](int index) {

@@ -30,6 +30,26 @@ struct Placement {
 // The cells a ship covers, or nothing if any part would leave the board.
 std::optional<Bitboard> ship_cells(Placement p, int length, BoardSize board);
 
+// One position a ship can take on the board, with the cells it covers.
+struct ShipPosition {
+    Placement placement;
+    Bitboard cells;
+};
+
+// Every position a ship of `length` can take on `board`: horizontal ones row by row, then
+// vertical ones. A ship of length 1 has one position per cell, not two, so that a uniform choice
+// among positions is a uniform choice among cells.
+std::vector<ShipPosition> ship_positions(int length, BoardSize board);
+
+// The fleet's distinct ship lengths in order of first appearance, and per ship the index of its
+// length among them: a bot keeping one table of positions per length shares it between equal
+// ships (the standard fleet's two 3s).
+struct LengthIndex {
+    std::vector<int> lengths;
+    std::vector<int> of_ship;
+};
+LengthIndex distinct_lengths(const std::vector<ShipSpec>& fleet);
+
 // The cells sharing an edge or a corner with any cell of `cells` (not including them).
 Bitboard neighbourhood(const Bitboard& cells, BoardSize board);
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -20,12 +21,36 @@ std::string slurp(const std::string& path) {
     return ss.str();
 }
 
+// Every directory temp_dir() made, removed when the test program exits: a test may still read
+// its files after the call that wrote them, so they cannot go sooner.
+class TempDirs {
+public:
+    ~TempDirs() {
+        for (const auto& dir : dirs_) {
+            std::error_code ignored;
+            std::filesystem::remove_all(dir, ignored);
+        }
+    }
+    std::string make() {
+        char tmpl[] = "/tmp/broadside-test-XXXXXX";
+        if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+        dirs_.emplace_back(tmpl);
+        return tmpl;
+    }
+
+private:
+    std::vector<std::string> dirs_;
+};
+
+TempDirs& temp_dirs() {
+    static TempDirs dirs;
+    return dirs;
+}
+
 }  // namespace
 
 std::string temp_dir() {
-    char tmpl[] = "/tmp/broadside-test-XXXXXX";
-    if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
-    return tmpl;
+    return temp_dirs().make();
 }
 
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input) {
@@ -57,6 +82,8 @@ CommandResult run_broadside(const std::vector<std::string>& args, const std::str
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.out = slurp(out_path);
     r.err = slurp(err_path);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);  // nothing else reads these three files
     return r;
 }
 

@@ -14,7 +14,8 @@ struct CommandResult {
 // Runs the built `broadside` program with `args`, feeding `input` on stdin (no terminal).
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input = "");
 
-// A fresh empty directory for a test's files.
+// A fresh empty directory for a test's files, removed with everything in it when the test
+// program exits.
 std::string temp_dir();
 
 }  // namespace broadside::testing

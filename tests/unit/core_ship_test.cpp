@@ -52,6 +52,43 @@ TEST(ShipCells, NoPartMayLeaveTheBoard) {
     EXPECT_FALSE(ship_cells(Placement{{0, 0}, kRight}, 11, kClassic));
 }
 
+TEST(ShipPositions, AShipOfLengthLHasRowsTimesColsMinusLPlusOneEachWay) {
+    // 10 rows of 6 horizontal starts, and 6 rows of 10 vertical starts, for the Carrier.
+    const auto carrier = ship_positions(5, kClassic);
+    EXPECT_EQ(carrier.size(), 120U);
+    const auto tall = ship_positions(3, BoardSize{4, 7});  // 4x5 across, 2x7 down
+    EXPECT_EQ(tall.size(), 20U + 14U);
+    for (const auto& p : tall) {
+        const auto cells = ship_cells(p.placement, 3, BoardSize{4, 7});
+        ASSERT_TRUE(cells);
+        EXPECT_EQ(*cells, p.cells);
+    }
+}
+
+TEST(ShipPositions, AOneCellShipHasOnePositionPerCellAndNoneIsRepeated) {
+    const auto one = ship_positions(1, kClassic);
+    ASSERT_EQ(one.size(), 100U);
+    Bitboard seen;
+    for (const auto& p : one) {
+        EXPECT_FALSE(seen.intersects(p.cells));
+        seen |= p.cells;
+    }
+    EXPECT_EQ(seen.count(), 100);
+}
+
+TEST(ShipPositions, AShipLongerThanBothSidesHasNone) {
+    EXPECT_TRUE(ship_positions(11, kClassic).empty());
+}
+
+TEST(DistinctLengths, EqualShipsShareOneIndexInOrderOfFirstAppearance) {
+    const LengthIndex index = distinct_lengths(classic_fleet());
+    EXPECT_EQ(index.lengths, (std::vector<int>{5, 4, 3, 2}));
+    EXPECT_EQ(index.of_ship, (std::vector<int>{0, 1, 2, 2, 3}));
+    const LengthIndex mixed = distinct_lengths({{"a", 2}, {"b", 4}, {"c", 2}});
+    EXPECT_EQ(mixed.lengths, (std::vector<int>{2, 4}));
+    EXPECT_EQ(mixed.of_ship, (std::vector<int>{0, 1, 0}));
+}
+
 TEST(Neighbourhood, CountsEdgeAndCornerNeighboursOnly) {
     const auto one = [](const char* c) { return *ship_cells(at(c, kRight), 1, kClassic); };
     EXPECT_EQ(neighbourhood(one("A1"), kClassic).count(), 3);

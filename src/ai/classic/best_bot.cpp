@@ -33,34 +33,22 @@ constexpr double kVolleySink = 1.0;
 
 void BestBot::build_tables(const Options& options) {
     const BoardSize b = options.board;
+    const LengthIndex index = distinct_lengths(options.fleet);
+    table_of_ = index.of_ship;
     tables_.clear();
-    table_of_.clear();
-    std::vector<int> lengths;
-    for (const auto& ship : options.fleet) {
-        auto it = std::find(lengths.begin(), lengths.end(), ship.length);
-        if (it == lengths.end()) {
-            lengths.push_back(ship.length);
-            std::vector<Position> table;
-            for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
-                if (ship.length == 1 && orientation == Orientation::kVertical) break;
-                for (int r = 0; r < b.rows; ++r) {
-                    for (int c = 0; c < b.cols; ++c) {
-                        const auto cells = ship_cells({{r, c}, orientation}, ship.length, b);
-                        if (!cells) continue;
-                        Position p;
-                        p.board_cells = *cells;
-                        p.halo = neighbourhood(*cells, b) | *cells;
-                        p.cells = {{cells->word(0), cells->word(1)}};
-                        const Bitboard& block = options.no_touch ? p.halo : *cells;
-                        p.block = {{block.word(0), block.word(1)}};
-                        table.push_back(p);
-                    }
-                }
-            }
-            tables_.push_back(std::move(table));
-            it = lengths.end() - 1;
+    for (const int length : index.lengths) {
+        std::vector<Position> table;
+        for (const ShipPosition& position : ship_positions(length, b)) {
+            const Bitboard& cells = position.cells;
+            Position p;
+            p.board_cells = cells;
+            p.halo = neighbourhood(cells, b) | cells;
+            p.cells = {{cells.word(0), cells.word(1)}};
+            const Bitboard& block = options.no_touch ? p.halo : cells;
+            p.block = {{block.word(0), block.word(1)}};
+            table.push_back(p);
         }
-        table_of_.push_back(static_cast<int>(it - lengths.begin()));
+        tables_.push_back(std::move(table));
     }
     built_for_ = options;
     prior_version_ = -1;  // new positions: their prior weights are still to set

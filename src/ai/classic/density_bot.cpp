@@ -20,31 +20,16 @@ constexpr double kAmbiguousHitWeight = 3.0;
 
 void DensityBot::build_tables(const Options& options) {
     const BoardSize b = options.board;
+    const LengthIndex index = distinct_lengths(options.fleet);
+    table_of_ = index.of_ship;
     tables_.clear();
-    table_of_.clear();
-    std::vector<int> lengths;
-    for (const auto& ship : options.fleet) {
-        auto it = std::find(lengths.begin(), lengths.end(), ship.length);
-        if (it == lengths.end()) {
-            lengths.push_back(ship.length);
-            std::vector<Position> table;
-            // A ship of length 1 has one position per cell, not two.
-            for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
-                if (ship.length == 1 && orientation == Orientation::kVertical) break;
-                for (int r = 0; r < b.rows; ++r) {
-                    for (int c = 0; c < b.cols; ++c) {
-                        const Placement p{{r, c}, orientation};
-                        const auto cells = ship_cells(p, ship.length, b);
-                        if (!cells) continue;
-                        table.push_back({*cells, neighbourhood(*cells, b), cell_index(p.start, b),
-                                         orientation == Orientation::kVertical ? b.cols : 1});
-                    }
-                }
-            }
-            tables_.push_back(std::move(table));
-            it = lengths.end() - 1;
+    for (const int length : index.lengths) {
+        std::vector<Position> table;
+        for (const auto& [p, cells] : ship_positions(length, b)) {
+            table.push_back({cells, neighbourhood(cells, b), cell_index(p.start, b),
+                             p.orientation == Orientation::kVertical ? b.cols : 1});
         }
-        table_of_.push_back(static_cast<int>(it - lengths.begin()));
+        tables_.push_back(std::move(table));
     }
     const std::size_t n = options.fleet.size();
     valid_.assign(n, {});

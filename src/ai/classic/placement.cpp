@@ -28,22 +28,13 @@ std::optional<std::vector<Placement>> weighted_layout(const Options& options,
     for (std::size_t s = 0; s < ships; ++s) {
         const int length = options.fleet[s].length;
         double total = 0.0;
-        for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
-            if (length == 1 && orientation == Orientation::kVertical) break;
-            for (int r = 0; r < b.rows; ++r) {
-                for (int c = 0; c < b.cols; ++c) {
-                    const Placement p{{r, c}, orientation};
-                    const auto cells = ship_cells(p, length, b);
-                    if (!cells) continue;
-                    const double w = weight(*cells);
-                    if (!(w > 0.0)) continue;
-                    total += w;
-                    const Bitboard block =
-                        options.no_touch ? *cells | neighbourhood(*cells, b) : *cells;
-                    positions[s].push_back({p, *cells, block});
-                    cumulative[s].push_back(total);
-                }
-            }
+        for (const auto& [p, cells] : ship_positions(length, b)) {
+            const double w = weight(cells);
+            if (!(w > 0.0)) continue;
+            total += w;
+            const Bitboard block = options.no_touch ? cells | neighbourhood(cells, b) : cells;
+            positions[s].push_back({p, cells, block});
+            cumulative[s].push_back(total);
         }
         if (positions[s].empty()) return std::nullopt;
     }
