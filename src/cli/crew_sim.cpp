@@ -1,11 +1,9 @@
 // `broadside sim crew`: bots against each other at Ship, Captain and Crew: win rates with 95%
 // Wilson intervals, and each bot's mean score per turn with its interval next to the solver's
 // exact figure for optimal play.
-#include <atomic>
 #include <fstream>
 #include <iostream>
-#include <mutex>
-#include <thread>
+#include <memory>
 
 #include "ai/crew/self_play.h"
 #include "cli/commands.h"
@@ -44,40 +42,22 @@ int run_sim(const SimArgs& args) {
     }
     const auto options = crew_options(args.flags, static_cast<int>(bot_list.size()));
     if (args.games < 1) throw UsageError("--games must be at least 1.");
-    const int threads = std::max(1, std::min<int>(args.threads, static_cast<int>(args.games)));
     const bool keep = !args.save.empty();
 
     std::vector<crew::GameSummary> summaries(static_cast<std::size_t>(args.games));
-    std::atomic<long> done{0};
-    {
-        Progress progress(done, args.games);
-        std::vector<std::thread> pool;
-        std::exception_ptr failure;
-        std::mutex failure_mutex;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                try {
-                    std::vector<std::unique_ptr<crew::Bot>> owned;
-                    std::vector<crew::Bot*> bots;
-                    for (const auto& name : bot_list) {
-                        owned.push_back(std::move(crew::make_bot(name).value()));
-                        bots.push_back(owned.back().get());
-                    }
-                    for (long i = t; i < args.games; i += threads) {
-                        summaries[static_cast<std::size_t>(i)] = crew::play_game(
-                            options, bots, derive_seed(args.seed, static_cast<std::uint64_t>(i)),
-                            keep);
-                        ++done;
-                    }
-                } catch (...) {
-                    std::lock_guard lock(failure_mutex);
-                    failure = std::current_exception();
-                }
-            });
+    run_games(args.games, args.threads, [&](int) {
+        // Each thread owns its bots.
+        auto owned = std::make_shared<std::vector<std::unique_ptr<crew::Bot>>>();
+        std::vector<crew::Bot*> bots;
+        for (const auto& name : bot_list) {
+            owned->push_back(std::move(crew::make_bot(name).value()));
+            bots.push_back(owned->back().get());
         }
-        for (auto& th : pool) th.join();
-        if (failure) std::rethrow_exception(failure);
-    }
+        return [&, owned, bots](long i) {
+            summaries[static_cast<std::size_t>(i)] = crew::play_game(
+                options, bots, derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
+        };
+    });
 
     if (keep) {
         // Rebuilt through Match, so a saved game carries the same events as a protocol match.

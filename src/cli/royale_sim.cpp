@@ -1,10 +1,8 @@
 // `broadside sim royale`: Battleship Royale bots against each other, with win rates per seat
 // and per bot, and 95% confidence intervals.
-#include <atomic>
 #include <iostream>
 #include <map>
-#include <mutex>
-#include <thread>
+#include <memory>
 
 #include "ai/royale/self_play.h"
 #include "cli/commands.h"
@@ -49,37 +47,20 @@ int run_royale_sim(RoyaleSimArgs args) {
     }
     auto options = royale_options(args.flags);
     if (args.games < 1) throw UsageError("--games must be at least 1.");
-    const int threads = std::max(1, std::min<int>(args.threads, static_cast<int>(args.games)));
     std::vector<royale::GameSummary> results(static_cast<std::size_t>(args.games));
-    std::atomic<long> done{0};
-    {
-        Progress progress(done, args.games);
-        std::vector<std::thread> pool;
-        std::exception_ptr failure;
-        std::mutex failure_mutex;
-        for (int t = 0; t < threads; ++t) {
-            pool.emplace_back([&, t] {
-                try {
-                    std::vector<std::unique_ptr<royale::Bot>> owned;
-                    std::vector<royale::Bot*> bots;
-                    for (const auto& n : names) {
-                        owned.push_back(std::move(royale::make_bot(n).value()));
-                        bots.push_back(owned.back().get());
-                    }
-                    for (long i = t; i < args.games; i += threads) {
-                        results[static_cast<std::size_t>(i)] = royale::play_game(
-                            options, bots, derive_seed(args.seed, static_cast<std::uint64_t>(i)));
-                        ++done;
-                    }
-                } catch (...) {
-                    std::lock_guard lock(failure_mutex);
-                    failure = std::current_exception();
-                }
-            });
+    run_games(args.games, args.threads, [&](int) {
+        // Each thread owns its bots.
+        auto owned = std::make_shared<std::vector<std::unique_ptr<royale::Bot>>>();
+        std::vector<royale::Bot*> bots;
+        for (const auto& n : names) {
+            owned->push_back(std::move(royale::make_bot(n).value()));
+            bots.push_back(owned->back().get());
         }
-        for (auto& th : pool) th.join();
-        if (failure) std::rethrow_exception(failure);
-    }
+        return [&, owned, bots](long i) {
+            results[static_cast<std::size_t>(i)] = royale::play_game(
+                options, bots, derive_seed(args.seed, static_cast<std::uint64_t>(i)));
+        };
+    });
 
     const long n = args.games;
     std::vector<long> wins(players, 0), shared(players, 0), first_wins(1, 0);
