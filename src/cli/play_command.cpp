@@ -31,7 +31,7 @@ struct PlayArgs {
 // Short enough to read aloud and type back in.
 std::uint64_t fresh_seed() {
     std::random_device device;
-    return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
+    return ((std::uint64_t{device()} << 32) | device()) % kSeedRange;
 }
 
 bool colour_wanted() {
@@ -59,8 +59,10 @@ int run_play(const PlayArgs& args) {
     auto bot = classic::make_bot(bot_name);
     if (!bot) throw UsageError(bot.error().message);
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
-    auto match = Match::create(args.game, options, seed);
-    if (!match) throw UsageError(match.error().message);
+    // Checked once here; every game of the session has the same options.
+    if (auto match = Match::create(args.game, options, seed); !match) {
+        throw UsageError(match.error().message);
+    }
     if (!args.save.empty()) {
         // Find out now, not after the game, that the record cannot be written.
         std::ofstream probe(args.save, std::ios::app);
@@ -72,7 +74,10 @@ int run_play(const PlayArgs& args) {
     settings.colour = colour_wanted();
     settings.clear_screen = stdout_is_terminal();
     settings.echo_input = isatty(STDIN_FILENO) == 0;
-    return run_play_session(*match, **bot, settings, std::cin, std::cout);
+    const auto new_match = [&](std::uint64_t game_seed) {
+        return Match::create(args.game, options, game_seed).value();
+    };
+    return run_play_session(new_match, seed, **bot, settings, std::cin, std::cout);
 }
 
 std::string bot_list() {

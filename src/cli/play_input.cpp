@@ -42,6 +42,13 @@ PlayCommand command_of(std::string_view line) {
     return PlayCommand::kNone;
 }
 
+std::optional<bool> parse_yes_no(std::string_view line) {
+    const std::string word = lower(trim(line));
+    if (word == "y" || word == "yes") return true;
+    if (word == "n" || word == "no" || command_of(line) == PlayCommand::kQuit) return false;
+    return std::nullopt;
+}
+
 Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize board) {
     std::vector<std::string> words;
     std::string word;

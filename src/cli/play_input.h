@@ -28,6 +28,10 @@ Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize 
 // does not start with a weapon's name; an error when it does but the rest is wrong.
 std::optional<Result<nlohmann::json>> parse_weapon_command(std::string_view line, BoardSize board);
 
+// An answer to a yes-or-no question: true for "y" or "yes", false for "n", "no" or a quit
+// command (any case, surrounding spaces), nothing for anything else.
+std::optional<bool> parse_yes_no(std::string_view line);
+
 std::string trim(std::string_view text);
 
 }  // namespace broadside::cli

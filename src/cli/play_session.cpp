@@ -1,11 +1,13 @@
 #include "cli/play_session.h"
 
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
 
 #include "ai/classic/self_play.h"
+#include "cli/agents/builtin_agent.h"
 #include "cli/play_input.h"
 #include "cli/play_narrate.h"
 #include "cli/play_placement.h"
@@ -24,11 +26,38 @@ constexpr int kColumns = 80;
 // input give the same game, without touching the match's or the bot's generator.
 constexpr std::uint64_t kAutoPlaceStream = 0xA070;
 
+// Shows `prompt` and reads one line of input; nothing at end of input (treated like quit).
+std::optional<std::string> read_answer(const std::string& prompt, const Style& style,
+                                       const PlaySettings& settings, std::istream& in,
+                                       std::ostream& out) {
+    out << "  " << style.paint(prompt, Tone::kPrompt) << std::flush;
+    std::string line;
+    if (!std::getline(in, line)) {
+        out << "\n";
+        return std::nullopt;
+    }
+    // Control characters (stray escape sequences from function keys) would be echoed back to
+    // the terminal inside error messages.
+    std::erase_if(line, [](char ch) {
+        return (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') || ch == 0x7f;
+    });
+    if (settings.echo_input) out << line << "\n";
+    return line;
+}
+
+// The running score of a session of several games against one bot.
+struct SessionScore {
+    int game = 1;  // the number of the game being played, from 1
+    int won = 0;   // games the player won
+    int lost = 0;  // games the bot won
+};
+
 class PlaySession {
 public:
-    PlaySession(Match& match, classic::Bot& bot, const PlaySettings& settings, std::istream& in,
-                std::ostream& out)
+    PlaySession(Match& match, classic::Bot& bot, const PlaySettings& settings,
+                const SessionScore& score, std::istream& in, std::ostream& out)
         : match_(match),
+          score_(score),
           bot_(bot),
           settings_(settings),
           style_(settings.colour),
@@ -38,15 +67,17 @@ public:
           bot_rng_(classic::bot_seed(match.seed(), kBot)),
           auto_rng_(derive_seed(match.seed(), kAutoPlaceStream)) {}
 
-    int run() {
+    // Plays the game to its end (true) or until the player leaves (false), and saves it.
+    bool run() {
         bot_.new_game();
-        if (place_fleets() && fight()) {
+        const bool finished = place_fleets() && fight();
+        if (finished) {
             draw_end();
         } else {
             say_left();
         }
         save();
-        return 0;
+        return finished;
     }
 
 private:
@@ -218,7 +249,12 @@ private:
         out_ << (settings_.clear_screen ? "\x1b[H\x1b[2J" : "\n")
              << style_.paint("BROADSIDE", Tone::kTitle) << "  " << match_.game() << " against the "
              << settings_.bot_name << " bot  " << style_.paint("|", Tone::kDim) << "  seed "
-             << match_.seed() << "\n\n";
+             << match_.seed();
+        if (score_.game > 1) {
+            out_ << "  " << style_.paint("|", Tone::kDim) << "  game " << score_.game << " (you "
+                 << score_.won << ", bot " << score_.lost << ")";
+        }
+        out_ << "\n\n";
     }
 
     void print_news() {
@@ -382,27 +418,15 @@ private:
         }
     }
 
-    // One line of input; nothing at end of input (treated like quit).
     std::optional<std::string> ask(const std::string& prompt) {
-        out_ << "  " << style_.paint(prompt, Tone::kPrompt) << std::flush;
-        std::string line;
-        if (!std::getline(in_, line)) {
-            out_ << "\n";
-            return std::nullopt;
-        }
-        // Control characters (stray escape sequences from function keys) would be echoed back
-        // to the terminal inside error messages.
-        std::erase_if(line, [](char ch) {
-            return (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') || ch == 0x7f;
-        });
-        if (settings_.echo_input) out_ << line << "\n";
-        return line;
+        return read_answer(prompt, style_, settings_, in_, out_);
     }
 
     void save() {
         if (settings_.save_path.empty()) return;
         const json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
-        std::ofstream file(settings_.save_path);
+        // A session's games go one record per line, the first replacing what the file held.
+        std::ofstream file(settings_.save_path, score_.game == 1 ? std::ios::trunc : std::ios::app);
         file << record.dump() << "\n";
         file.close();
         if (!file) throw std::runtime_error("cannot write " + settings_.save_path);
@@ -414,6 +438,7 @@ private:
     }
 
     Match& match_;
+    const SessionScore& score_;
     classic::Bot& bot_;
     const PlaySettings& settings_;
     Style style_;
@@ -431,9 +456,34 @@ private:
 
 }  // namespace
 
-int run_play_session(Match& match, classic::Bot& bot, const PlaySettings& settings,
-                     std::istream& in, std::ostream& out) {
-    return PlaySession(match, bot, settings, in, out).run();
+int run_play_session(const std::function<Match(std::uint64_t seed)>& new_match, std::uint64_t seed,
+                     classic::Bot& bot, const PlaySettings& settings, std::istream& in,
+                     std::ostream& out) {
+    const Style style(settings.colour);
+    SessionScore score;
+    bot.new_series();  // one opponent, the player, for the whole session
+    for (;; ++score.game) {
+        // Game k of the session plays seed + k - 1 (kept below 10^9, like a fresh seed).
+        Match match = new_match((seed + static_cast<std::uint64_t>(score.game - 1)) % kSeedRange);
+        if (!PlaySession(match, bot, settings, score, in, out).run()) return 0;
+        const json result = match.result();
+        if (!result["winner"].is_null())
+            ++(result["winner"].get<int>() == kHuman ? score.won : score.lost);
+        // The bot learns the player's habits: where the fleet was, where the shots went first.
+        tell_game_end(bot, match, kBot);
+        out << "\n  Games: you " << score.won << ", the " << settings.bot_name << " bot "
+            << score.lost << ".\n";
+        while (true) {
+            const auto answer = read_answer("Play again? (yes or no): ", style, settings, in, out);
+            if (!answer) return 0;
+            const auto again = parse_yes_no(*answer);
+            if (again) {
+                if (!*again) return 0;
+                break;
+            }
+            out << "  " << style.paint("Please answer yes or no.", Tone::kWarn) << "\n";
+        }
+    }
 }
 
 }  // namespace broadside::cli

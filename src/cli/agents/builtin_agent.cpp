@@ -27,10 +27,14 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
 }
 
 void ClassicBuiltinAgent::end(const Match& match, int seat, const std::string& /*match_id*/) {
+    tell_game_end(*bot_, match, seat);
+}
+
+void tell_game_end(classic::Bot& bot, const Match& match, int seat) {
     const auto& game = dynamic_cast<const classic::ClassicGame&>(match.instance());
     const classic::Observation obs = game.observe_seat(seat);
-    bot_->end_game({&obs.options(), game.revealed_layout(1 - seat), game.shots_in_order(1 - seat),
-                    obs.my_layout()});
+    bot.end_game({&obs.options(), game.revealed_layout(1 - seat), game.shots_in_order(1 - seat),
+                  obs.my_layout()});
 }
 
 std::string fallback_bot_name(const std::string& game) {

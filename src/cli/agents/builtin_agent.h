@@ -26,6 +26,10 @@ private:
     Rng rng_{0};
 };
 
+// Tells `bot`, which played `seat` of a finished classic or Salvo match, what the game revealed:
+// the opponent's fleet and the cells it fired at, in order (Bot::end_game).
+void tell_game_end(classic::Bot& bot, const Match& match, int seat);
+
 // The bot that plays a seat's turn when its own agent faults and the policy says to go on.
 std::string fallback_bot_name(const std::string& game);
 
