@@ -47,6 +47,8 @@ int run_shooter_bench(const BenchArgs& args) {
     // runs on one thread with bots of its own, so the shots do not depend on --threads (the
     // times do: threads share the cores).
     std::vector<classic::PracticeResult> results(static_cast<std::size_t>(args.games));
+    std::ofstream plot_file;
+    if (!args.plot.empty()) plot_file = open_output_file(args.plot, "--plot");
     run_series(args.games, args.series, args.threads, [&](int) {
         auto shooter = std::shared_ptr<classic::Bot>(classic::make_bot(args.bot).value());
         std::shared_ptr<classic::Bot> placer;
@@ -90,11 +92,9 @@ int run_shooter_bench(const BenchArgs& args) {
     const auto v = summarize(volleys);
     const auto t = summarize(ms_per_shot);
     if (!args.plot.empty()) {
-        std::ofstream file(args.plot);
-        if (!file) throw UsageError("Cannot write the plot to " + args.plot + ".");
-        file << shots_svg(shots, "shooter " + args.bot + ", " + args.game +
-                                     (options->no_touch ? " (no_touch)" : "") + ", seed " +
-                                     std::to_string(args.seed));
+        plot_file << shots_svg(shots, "shooter " + args.bot + ", " + args.game +
+                                          (options->no_touch ? " (no_touch)" : "") + ", seed " +
+                                          std::to_string(args.seed));
     }
     if (args.json) {
         nlohmann::json j{{"bot", args.bot},

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <fstream>
+
 #include "match/registry.h"
 
 namespace broadside::cli {
@@ -84,6 +86,21 @@ void require_game_subcommand(CLI::App& parent) {
 bool stderr_is_terminal() {
     return isatty(STDERR_FILENO) != 0;
 }
+void check_save_path(const std::string& path) {
+    std::ofstream probe(path, std::ios::app);
+    if (!probe) {
+        throw UsageError("Cannot write the --save file " + path +
+                         ": check that its folder exists and can be written.");
+    }
+}
+
+void write_record(const std::string& path, const nlohmann::json& record, bool append) {
+    std::ofstream file(path, append ? std::ios::app : std::ios::trunc);
+    file << record.dump() << "\n";
+    file.close();
+    if (!file) throw std::runtime_error("could not write the record to " + path);
+}
+
 bool stdout_is_terminal() {
     return isatty(STDOUT_FILENO) != 0;
 }

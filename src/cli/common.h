@@ -39,6 +39,14 @@ std::shared_ptr<const classic::Options> classic_options(const std::string& game,
 // game with a sentence that names the games it has.
 void require_game_subcommand(CLI::App& parent);
 
+// Checks before a game that `--save FILE` can be written (without emptying a file that exists),
+// so a bad path is a usage error at the start, not a lost record at the end. Throws UsageError.
+void check_save_path(const std::string& path);
+
+// Writes one match record to `path`, replacing the file (or appending a line, with `append`).
+// Throws std::runtime_error if it could not be written, so a failure is never reported as saved.
+void write_record(const std::string& path, const nlohmann::json& record, bool append = false);
+
 bool stderr_is_terminal();
 bool stdout_is_terminal();
 

@@ -192,8 +192,7 @@ int CrewSession::run(const std::string& save_path) {
         narrate(*events);
     }
     if (!save_path.empty()) {
-        std::ofstream file(save_path);
-        file << match_.record_unchecked().dump() << "\n";
+        write_record(save_path, match_.record_unchecked());
         out_ << "Record saved to " << save_path << "\n";
     }
     if (quit) out_ << "You left the game.\n";
@@ -215,6 +214,7 @@ int run_play(const PlayArgs& args) {
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
     auto match = Match::create("crew", options, seed);
     if (!match) throw UsageError(match.error().message);
+    if (!args.save.empty()) check_save_path(args.save);
     CrewSession session(*match, std::move(bots), std::move(names), isatty(STDIN_FILENO) == 0,
                         std::cin, std::cout);
     return session.run(args.save);

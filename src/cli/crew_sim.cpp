@@ -45,6 +45,8 @@ int run_sim(const SimArgs& args) {
     const bool keep = !args.save.empty();
 
     std::vector<crew::GameSummary> summaries(static_cast<std::size_t>(args.games));
+    std::ofstream save_file;
+    if (keep) save_file = open_output_file(args.save, "--save");
     run_games(args.games, args.threads, [&](int) {
         // Each thread owns its bots.
         auto owned = std::make_shared<std::vector<std::unique_ptr<crew::Bot>>>();
@@ -61,8 +63,7 @@ int run_sim(const SimArgs& args) {
 
     if (keep) {
         // Rebuilt through Match, so a saved game carries the same events as a protocol match.
-        std::ofstream out(args.save);
-        if (!out) throw std::runtime_error("cannot write " + args.save);
+        std::ofstream& out = save_file;
         for (long i = 0; i < args.games; ++i) {
             auto m = Match::create("crew", crew::to_json(options),
                                    derive_seed(args.seed, static_cast<std::uint64_t>(i)));

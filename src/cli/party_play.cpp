@@ -186,8 +186,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, std::istream& in
     }
     if (!match.is_over()) out << "You left the party.\n";
     if (!s.save_path.empty()) {
-        std::ofstream file(s.save_path);
-        file << match.record_unchecked().dump() << "\n";
+        write_record(s.save_path, match.record_unchecked());
         out << "Record saved to " << s.save_path << ".\n";
     }
     return kExitOk;
@@ -207,10 +206,7 @@ int run_play(const PlayArgs& args) {
     settings.seed = args.has_seed ? args.seed : fresh_seed();
     auto match = Match::create("party", options, settings.seed);
     if (!match) throw UsageError(match.error().message);
-    if (!args.save.empty()) {
-        std::ofstream probe(args.save, std::ios::app);
-        if (!probe) throw UsageError("cannot write --save file " + args.save);
-    }
+    if (!args.save.empty()) check_save_path(args.save);
     settings.pause_ms = std::max(0, args.pause_ms);
     settings.on_enter = args.on_enter;
     settings.save_path = args.save;

@@ -63,11 +63,7 @@ int run_play(const PlayArgs& args) {
     if (auto match = Match::create(args.game, options, seed); !match) {
         throw UsageError(match.error().message);
     }
-    if (!args.save.empty()) {
-        // Find out now, not after the game, that the record cannot be written.
-        std::ofstream probe(args.save, std::ios::app);
-        if (!probe) throw UsageError("cannot write --save file " + args.save);
-    }
+    if (!args.save.empty()) check_save_path(args.save);
     PlaySettings settings;
     settings.bot_name = bot_name;
     settings.save_path = args.save;

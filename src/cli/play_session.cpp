@@ -8,6 +8,7 @@
 
 #include "ai/classic/self_play.h"
 #include "cli/agents/builtin_agent.h"
+#include "cli/common.h"
 #include "cli/play_input.h"
 #include "cli/play_narrate.h"
 #include "cli/play_placement.h"
@@ -426,10 +427,7 @@ private:
         if (settings_.save_path.empty()) return;
         const json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
         // A session's games go one record per line, the first replacing what the file held.
-        std::ofstream file(settings_.save_path, score_.game == 1 ? std::ios::trunc : std::ios::app);
-        file << record.dump() << "\n";
-        file.close();
-        if (!file) throw std::runtime_error("cannot write " + settings_.save_path);
+        write_record(settings_.save_path, record, score_.game > 1);
         const std::string text = std::string("Saved the ") +
                                  (match_.is_over() ? "" : "unfinished ") + "game record to " +
                                  settings_.save_path + " (check it with: broadside replay " +

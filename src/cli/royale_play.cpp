@@ -87,6 +87,7 @@ int run_royale_play(const RoyalePlayArgs& args) {
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
     auto created = Match::create("royale", options, seed);
     if (!created) throw UsageError(created.error().message);
+    if (!args.save.empty()) check_save_path(args.save);
     Match match = std::move(*created);
     const auto& game = dynamic_cast<const royale::RoyaleGame&>(match.instance());
     const int me = 0;
@@ -107,8 +108,7 @@ int run_royale_play(const RoyalePlayArgs& args) {
     };
     auto save = [&] {
         if (args.save.empty()) return;
-        std::ofstream f(args.save);
-        f << match.record_unchecked().dump() << "\n";
+        write_record(args.save, match.record_unchecked());
     };
     bool show_board = true;
     const bool echo = isatty(STDIN_FILENO) == 0;

@@ -16,6 +16,15 @@ std::vector<std::string> split_names(const std::string& text) {
     return names;
 }
 
+std::ofstream open_output_file(const std::string& path, const std::string& flag) {
+    std::ofstream file(path);
+    if (!file) {
+        throw UsageError("Cannot write the " + flag + " file " + path +
+                         ": check that its folder exists and can be written.");
+    }
+    return file;
+}
+
 std::vector<std::pair<long, long>> series_blocks(long length) {
     std::vector<std::pair<long, long>> blocks;
     long first = 1;

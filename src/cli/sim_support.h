@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <fstream>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -14,6 +15,11 @@ namespace broadside::cli {
 std::vector<std::string> split_names(const std::string& text);
 std::string percent(double p);  // 0.4312 -> "43.1%"
 std::string fixed(double v, int digits = 2);
+
+// Opens `path` for writing an output file of a long run (`flag` is the option that named it,
+// e.g. "--save"): before the games, so a path that cannot be written is a usage error at once,
+// not after an hour of simulation. Throws UsageError.
+std::ofstream open_output_file(const std::string& path, const std::string& flag);
 
 // Shows progress on stderr while `done` climbs to `total`, if stderr is a terminal.
 class Progress {

@@ -40,7 +40,8 @@ TEST(ClassicBenchPlot, AnUnwritablePlotFileIsAUsageError) {
     const auto r = run_broadside({"bench", "shooter", "--bot", "random", "--games", "2", "--plot",
                                   temp_dir() + "/no/such/dir/shots.svg"});
     EXPECT_NE(r.exit_code, 0);
-    EXPECT_NE(r.err.find("Cannot write the plot"), std::string::npos) << r.err;
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("Cannot write the --plot file"), std::string::npos) << r.err;
 }
 
 }  // namespace
