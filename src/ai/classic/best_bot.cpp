@@ -29,6 +29,16 @@ constexpr double kVolleyHit = 1.0;
 constexpr double kVolleyNewShip = 2.0;
 constexpr double kVolleySink = 1.0;
 
+// Calls f(i) for every set bit i of the first `words` words of `mask`.
+template <class F>
+void for_each_bit(const std::uint64_t* mask, std::size_t words, F&& f) {
+    for (std::size_t x = 0; x < words; ++x) {
+        for (std::uint64_t bits = mask[x]; bits; bits &= bits - 1) {
+            f(x * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+        }
+    }
+}
+
 }  // namespace
 
 void BestBot::build_tables(const Options& options) {
@@ -300,13 +310,56 @@ const CellScores& BestBot::shot_values() {
     return value_;
 }
 
+void BestBot::build_cover_masks() {
+    const int cells = k_.board.cells();
+    const std::size_t m = ships_.size();
+    cover_.resize(m);
+    words_.assign(m, 0);
+    reach_.assign(m, Cells2{});
+    for (const int j : free_) {
+        const auto& list = cands_[static_cast<std::size_t>(j)];
+        const std::size_t words = (list.size() + 63) / 64;
+        words_[static_cast<std::size_t>(j)] = words;
+        auto& cover = cover_[static_cast<std::size_t>(j)];
+        cover.assign(static_cast<std::size_t>(cells) * words, 0);
+        Cells2 reach;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const Cells2& c = list[i]->cells;
+            reach.add(c);
+            for (int w = 0; w < 2; ++w) {
+                for (std::uint64_t bits = c.w[w]; bits; bits &= bits - 1) {
+                    const auto cell = static_cast<std::size_t>(w * 64 + std::countr_zero(bits));
+                    cover[cell * words + i / 64] |= std::uint64_t{1} << (i % 64);
+                }
+            }
+        }
+        reach_[static_cast<std::size_t>(j)] = reach;
+    }
+}
+
 void BestBot::score_smoothed() {
     const std::size_t m = ships_.size();
     const std::size_t fleets = solutions_.size() / m;
     weight_.resize(m);
     for (std::size_t j = 0; j < m; ++j) weight_[j].assign(cands_[j].size(), 0.0);
+    build_cover_masks();
+    // Per free ship: `base` is the sum over fleets of 1 / (prior weight of the positions that
+    // fit), and `off` the same sum over only the fleets where a position does not fit. A
+    // position's weight is then prior x (base - off) + (what fleets with a hit to cover add
+    // directly). Positions that do not fit are few in most fleets, so walking them instead of
+    // the ones that fit is several times faster than testing every position in every fleet.
+    base_.assign(m, 0.0);
+    off_.resize(m);
+    for (const int j : free_) off_[static_cast<std::size_t>(j)].assign(cands_[j].size(), 0.0);
+    total_prior_.assign(m, 0.0);
+    for (const int j : free_) {
+        for (const Position* p : cands_[static_cast<std::size_t>(j)]) {
+            total_prior_[static_cast<std::size_t>(j)] += p->prior;
+        }
+    }
     std::vector<char> is_free(m, 0);
     for (const int j : free_) is_free[static_cast<std::size_t>(j)] = 1;
+    std::array<std::uint64_t, 4> conflict{};  // up to 256 positions per ship
     for (std::size_t f = 0; f < fleets; ++f) {
         const std::uint16_t* sol = &solutions_[f * m];
         for (std::size_t j = 0; j < m; ++j) {
@@ -323,23 +376,57 @@ void BestBot::score_smoothed() {
                 covered.add(cands_[o][sol[o]]->cells);
             }
             const Cells2 need{{must_cover_.w[0] & ~covered.w[0], must_cover_.w[1] & ~covered.w[1]}};
-            fits_.clear();
             const auto& list = cands_[j];
-            for (std::size_t i = 0; i < list.size(); ++i) {
-                const Cells2& c = list[i]->cells;
-                if (c.meets(block)) continue;
-                if ((need.w[0] & ~c.w[0]) | (need.w[1] & ~c.w[1])) continue;
-                fits_.push_back(static_cast<std::uint16_t>(i));
+            const std::size_t words = words_[j];
+            const std::uint64_t* cover = cover_[j].data();
+            // The positions that meet the block: the union of the cover masks of its cells.
+            std::fill(conflict.begin(), conflict.begin() + static_cast<long>(words), 0);
+            const Cells2& reach = reach_[j];
+            for (int w = 0; w < 2; ++w) {
+                for (std::uint64_t bits = block.w[w] & reach.w[w]; bits; bits &= bits - 1) {
+                    const auto cell = static_cast<std::size_t>(w * 64 + std::countr_zero(bits));
+                    for (std::size_t x = 0; x < words; ++x) conflict[x] |= cover[cell * words + x];
+                }
             }
-            if (weighted_) {
-                // Under a learned prior the conditional is in proportion to the weights.
-                double sum = 0.0;
-                for (const auto i : fits_) sum += list[i]->prior;
-                for (const auto i : fits_) weight_[j][i] += list[i]->prior / sum;
+            if ((need.w[0] | need.w[1]) == 0) {
+                double blocked = 0.0;
+                for_each_bit(conflict.data(), words,
+                             [&](std::size_t i) { blocked += list[i]->prior; });
+                const double share = 1.0 / (total_prior_[j] - blocked);
+                base_[j] += share;
+                for_each_bit(conflict.data(), words, [&](std::size_t i) { off_[j][i] += share; });
                 continue;
             }
-            const double share = 1.0 / static_cast<double>(fits_.size());
-            for (const auto i : fits_) weight_[j][i] += share;
+            // A hit no other ship covers: only positions through it fit (few), so add them.
+            std::array<std::uint64_t, 4> fit{};
+            for (std::size_t x = 0; x < words; ++x) {
+                fit[x] = ~conflict[x];
+                if (x + 1 == words && list.size() % 64 != 0) {
+                    fit[x] &= (std::uint64_t{1} << (list.size() % 64)) - 1;
+                }
+            }
+            for (int w = 0; w < 2; ++w) {
+                for (std::uint64_t bits = need.w[w]; bits; bits &= bits - 1) {
+                    const auto cell = static_cast<std::size_t>(w * 64 + std::countr_zero(bits));
+                    for (std::size_t x = 0; x < words; ++x) fit[x] &= cover[cell * words + x];
+                }
+            }
+            double sum = 0.0;
+            for_each_bit(fit.data(), words, [&](std::size_t i) { sum += list[i]->prior; });
+            for_each_bit(fit.data(), words,
+                         [&](std::size_t i) { weight_[j][i] += list[i]->prior / sum; });
+        }
+    }
+    for (const int j : free_) {
+        const auto& list = cands_[static_cast<std::size_t>(j)];
+        auto& weight = weight_[static_cast<std::size_t>(j)];
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            // base - off is a difference of sums that are equal when the position never fits;
+            // clamp the rounding left over.
+            const double spread =
+                base_[static_cast<std::size_t>(j)] - off_[static_cast<std::size_t>(j)][i];
+            if (spread > 1e-9 * base_[static_cast<std::size_t>(j)])
+                weight[i] += list[i]->prior * spread;
         }
     }
     const int cells = k_.board.cells();

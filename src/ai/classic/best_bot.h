@@ -96,6 +96,9 @@ private:
     // as spread evenly over all its positions that fit among the fleet's other ships (its exact
     // chances given them) instead of as the one position drawn. Far less noise per fleet.
     void score_smoothed();
+    // For score_smoothed: per free ship, per board cell, the bit mask of its candidate
+    // positions covering that cell (cover_, words_ words a cell), and all the cells they cover.
+    void build_cover_masks();
     // What a single shot is worth per cell: chance_ plus info_weight_ times the entropy (in
     // nats) of the shot's outcome, water or which ship. A shot whose answer is uncertain, and
     // would name one of several ships, teaches more about the fleets left; a certain hit teaches
@@ -138,7 +141,12 @@ private:
     std::vector<std::uint16_t> pick_;
     std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
     std::vector<double> gain_;  // plan_volley: per cell, the value of adding it
-    std::vector<std::uint16_t> fits_;
+    std::vector<std::vector<std::uint64_t>> cover_;
+    std::vector<std::size_t> words_;
+    std::vector<Cells2> reach_;
+    std::vector<double> base_;              // score_smoothed: per ship
+    std::vector<std::vector<double>> off_;  // score_smoothed: per ship and position
+    std::vector<double> total_prior_;       // score_smoothed: per ship
     CellScores chance_{};
     double chance_scale_ = 0.0;  // what score() or score_smoothed() scaled weight_ by
     CellScores value_{};
