@@ -56,6 +56,10 @@ void shooter_bench(benchmark::State& st, const char* bot_name, bool no_touch) {
 BENCHMARK_CAPTURE(shooter_bench, density, "density", false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(shooter_bench, density_no_touch, "density", true)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(shooter_bench, hunt, "hunt", false)->Unit(benchmark::kMicrosecond);
+// `best` and `best-fast` whole games against random fleets: items/s are their shots per second
+// (1000 / items/s is the mean milliseconds a shot, the figure `bench shooter` reports).
+BENCHMARK_CAPTURE(shooter_bench, best, "best", false)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+BENCHMARK_CAPTURE(shooter_bench, best_fast, "best-fast", false)->Unit(benchmark::kMillisecond);
 
 // The building blocks, for seeing where the time goes.
 void BM_UniformFleetSample(benchmark::State& st) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <numeric>
 
@@ -319,6 +320,7 @@ void BestBot::build_cover_masks() {
     for (const int j : free_) {
         const auto& list = cands_[static_cast<std::size_t>(j)];
         const std::size_t words = (list.size() + 63) / 64;
+        assert(words <= 4);  // see score_smoothed
         words_[static_cast<std::size_t>(j)] = words;
         auto& cover = cover_[static_cast<std::size_t>(j)];
         cover.assign(static_cast<std::size_t>(cells) * words, 0);
@@ -359,7 +361,9 @@ void BestBot::score_smoothed() {
     }
     std::vector<char> is_free(m, 0);
     for (const int j : free_) is_free[static_cast<std::size_t>(j)] = 1;
-    std::array<std::uint64_t, 4> conflict{};  // up to 256 positions per ship
+    // Four words hold every position of a ship: `best` samples only boards of at most 128 cells,
+    // where a ship has at most 128 horizontal and 128 vertical positions.
+    std::array<std::uint64_t, 4> conflict{};
     for (std::size_t f = 0; f < fleets; ++f) {
         const std::uint16_t* sol = &solutions_[f * m];
         for (std::size_t j = 0; j < m; ++j) {
