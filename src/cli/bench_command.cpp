@@ -95,6 +95,7 @@ int run_shooter_bench(const BenchArgs& args) {
         plot_file << shots_svg(shots, "shooter " + args.bot + ", " + args.game +
                                           (options->no_touch ? " (no_touch)" : "") + ", seed " +
                                           std::to_string(args.seed));
+        close_output_file(plot_file, args.plot);
     }
     if (args.json) {
         nlohmann::json j{{"bot", args.bot},

@@ -86,12 +86,14 @@ void require_game_subcommand(CLI::App& parent) {
 bool stderr_is_terminal() {
     return isatty(STDERR_FILENO) != 0;
 }
+UsageError unwritable_file(const std::string& flag, const std::string& path) {
+    return UsageError("Cannot write the " + flag + " file " + path +
+                      ": check that its folder exists and can be written.");
+}
+
 void check_save_path(const std::string& path) {
     std::ofstream probe(path, std::ios::app);
-    if (!probe) {
-        throw UsageError("Cannot write the --save file " + path +
-                         ": check that its folder exists and can be written.");
-    }
+    if (!probe) throw unwritable_file("--save", path);
 }
 
 void write_record(const std::string& path, const nlohmann::json& record, bool append) {

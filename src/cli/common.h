@@ -39,6 +39,9 @@ std::shared_ptr<const classic::Options> classic_options(const std::string& game,
 // game with a sentence that names the games it has.
 void require_game_subcommand(CLI::App& parent);
 
+// The usage error for an output file (named by `flag`, e.g. "--save") that cannot be written.
+UsageError unwritable_file(const std::string& flag, const std::string& path);
+
 // Checks before a game that `--save FILE` can be written (without emptying a file that exists),
 // so a bad path is a usage error at the start, not a lost record at the end. Throws UsageError.
 void check_save_path(const std::string& path);

@@ -72,6 +72,7 @@ int run_sim(const SimArgs& args) {
             }
             out << m->record_unchecked().dump() << "\n";
         }
+        close_output_file(out, args.save);
     }
 
     const std::size_t seats = bot_list.size();

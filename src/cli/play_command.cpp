@@ -31,7 +31,7 @@ struct PlayArgs {
 // Short enough to read aloud and type back in.
 std::uint64_t fresh_seed() {
     std::random_device device;
-    return ((std::uint64_t{device()} << 32) | device()) % kSeedRange;
+    return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
 bool colour_wanted() {

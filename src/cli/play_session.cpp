@@ -461,8 +461,8 @@ int run_play_session(const std::function<Match(std::uint64_t seed)>& new_match, 
     SessionScore score;
     bot.new_series();  // one opponent, the player, for the whole session
     for (;; ++score.game) {
-        // Game k of the session plays seed + k - 1 (kept below 10^9, like a fresh seed).
-        Match match = new_match((seed + static_cast<std::uint64_t>(score.game - 1)) % kSeedRange);
+        // Game k of the session plays seed + k - 1.
+        Match match = new_match(seed + static_cast<std::uint64_t>(score.game - 1));
         if (!PlaySession(match, bot, settings, score, in, out).run()) return 0;
         const json result = match.result();
         if (!result["winner"].is_null())

@@ -20,9 +20,6 @@ struct PlaySettings {
     bool echo_input = false;    // stdin is not a terminal: echo each line so transcripts read well
 };
 
-// The seeds `play` picks and shows are below this, short enough to read aloud and type back in.
-constexpr std::uint64_t kSeedRange = 1'000'000'000;
-
 // A session against one bot: games until the player says no more, quits, or input ends. The
 // first game uses `seed`, each next one the seed after; new_match(seed) creates each. The bot
 // hears how each finished game went (Bot::end_game), so `best` learns the player's placement and

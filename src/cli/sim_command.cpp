@@ -77,6 +77,7 @@ int run_sim(const SimArgs& args) {
                        .dump()
                 << "\n";
         }
+        close_output_file(out, args.save);
     }
 
     std::array<long, 2> wins{};

@@ -18,11 +18,13 @@ std::vector<std::string> split_names(const std::string& text) {
 
 std::ofstream open_output_file(const std::string& path, const std::string& flag) {
     std::ofstream file(path);
-    if (!file) {
-        throw UsageError("Cannot write the " + flag + " file " + path +
-                         ": check that its folder exists and can be written.");
-    }
+    if (!file) throw unwritable_file(flag, path);
     return file;
+}
+
+void close_output_file(std::ofstream& file, const std::string& path) {
+    file.close();
+    if (!file) throw std::runtime_error("could not write all of " + path);
 }
 
 std::vector<std::pair<long, long>> series_blocks(long length) {

@@ -20,6 +20,9 @@ std::string fixed(double v, int digits = 2);
 // e.g. "--save"): before the games, so a path that cannot be written is a usage error at once,
 // not after an hour of simulation. Throws UsageError.
 std::ofstream open_output_file(const std::string& path, const std::string& flag);
+// Closes a file from open_output_file; throws std::runtime_error if any write failed (a full
+// disk), so a partial file is never reported as written.
+void close_output_file(std::ofstream& file, const std::string& path);
 
 // Shows progress on stderr while `done` climbs to `total`, if stderr is a terminal.
 class Progress {

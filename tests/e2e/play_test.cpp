@@ -222,6 +222,14 @@ TEST(PlaySession, AnotherGameFollowsOnYesWithTheNextSeedAndTheScore) {
     EXPECT_NE(replayed.out.find("record 2: classic, seed 41"), std::string::npos) << replayed.out;
 }
 
+TEST(PlaySession, AGivenSeedIsPlayedAsIsEvenAboveTheRangeOfPickedSeeds) {
+    const auto r = run_broadside({"play", "classic", "--seed", "4000000000", "--bot", "random"},
+                                 "auto\n" + every_cell() + "yes\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("seed 4000000000\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("seed 4000000001  |  game 2"), std::string::npos) << r.out;
+}
+
 TEST(PlaySession, AnythingButYesOrNoIsAskedAgainAndEndOfInputEndsTheSession) {
     const auto r = run_broadside({"play", "classic", "--seed", "40", "--bot", "random"},
                                  "auto\n" + every_cell() + "maybe\nY E S please\n");
