@@ -48,16 +48,10 @@ int run_sim(const SimArgs& args) {
     std::ofstream save_file;
     if (keep) save_file = open_output_file(args.save, "--save");
     run_games(args.games, args.threads, [&](int) {
-        // Each thread owns its bots.
-        auto owned = std::make_shared<std::vector<std::unique_ptr<crew::Bot>>>();
-        std::vector<crew::Bot*> bots;
-        for (const auto& name : bot_list) {
-            owned->push_back(std::move(crew::make_bot(name).value()));
-            bots.push_back(owned->back().get());
-        }
-        return [&, owned, bots](long i) {
+        auto bots = make_seat_bots<crew::Bot>(bot_list, crew::make_bot);  // each thread's own
+        return [&, bots](long i) {
             summaries[static_cast<std::size_t>(i)] = crew::play_game(
-                options, bots, derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
+                options, bots.seats, derive_seed(args.seed, static_cast<std::uint64_t>(i)), keep);
         };
     });
 

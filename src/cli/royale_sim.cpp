@@ -49,16 +49,10 @@ int run_royale_sim(RoyaleSimArgs args) {
     if (args.games < 1) throw UsageError("--games must be at least 1.");
     std::vector<royale::GameSummary> results(static_cast<std::size_t>(args.games));
     run_games(args.games, args.threads, [&](int) {
-        // Each thread owns its bots.
-        auto owned = std::make_shared<std::vector<std::unique_ptr<royale::Bot>>>();
-        std::vector<royale::Bot*> bots;
-        for (const auto& n : names) {
-            owned->push_back(std::move(royale::make_bot(n).value()));
-            bots.push_back(owned->back().get());
-        }
-        return [&, owned, bots](long i) {
+        auto bots = make_seat_bots<royale::Bot>(names, royale::make_bot);  // each thread's own
+        return [&, bots](long i) {
             results[static_cast<std::size_t>(i)] = royale::play_game(
-                options, bots, derive_seed(args.seed, static_cast<std::uint64_t>(i)));
+                options, bots.seats, derive_seed(args.seed, static_cast<std::uint64_t>(i)));
         };
     });
 

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <exception>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -66,6 +67,24 @@ void run_games(long count, int threads, MakeWorker make_worker) {
     }
     for (auto& th : pool) th.join();
     if (failure) std::rethrow_exception(failure);
+}
+
+// One bot per seat, made by make_bot(name) (which returns a Result of a unique_ptr), for one
+// thread of run_games: `seats` is what play_game takes; `owned` keeps them alive, shared so the
+// play function that captures it can be copied.
+template <class Bot>
+struct SeatBots {
+    std::shared_ptr<std::vector<std::unique_ptr<Bot>>> owned;
+    std::vector<Bot*> seats;
+};
+template <class Bot, class MakeBot>
+SeatBots<Bot> make_seat_bots(const std::vector<std::string>& names, MakeBot make_bot) {
+    SeatBots<Bot> bots{std::make_shared<std::vector<std::unique_ptr<Bot>>>(), {}};
+    for (const auto& name : names) {
+        bots.owned->push_back(std::move(make_bot(name).value()));
+        bots.seats.push_back(bots.owned->back().get());
+    }
+    return bots;
 }
 
 // Games grouped into series of `length` consecutive games (the last may be shorter): series s is
