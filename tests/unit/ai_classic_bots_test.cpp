@@ -138,7 +138,7 @@ std::vector<Setup> self_play_setups() {
 
 TEST(ClassicBots, RegistryListsEveryBotWithBestAsDefault) {
     EXPECT_EQ(bot_names(), (std::vector<std::string>{"random", "hunt", "density", "density-plain",
-                                                     "best", "best-fast", "border"}));
+                                                     "best", "best-fast", "border", "sequential"}));
     EXPECT_EQ(default_bot_name(), "best");
     for (const auto& name : bot_names()) {
         auto bot = make_bot(name);

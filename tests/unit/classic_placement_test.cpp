@@ -78,6 +78,30 @@ TEST(ClassicPlacement, BorderPlacesEveryShipAlongTheEdgeAndVaries) {
     }
 }
 
+TEST(ClassicPlacement, SequentialPlacesLegallyWithTheFirstShipUniformOverItsPositions) {
+    // One ship at a time: the first ship (the Carrier) takes each of its 120 positions equally
+    // often, which uniform layouts do not do (they favour the middle, where more fleets fit).
+    for (const bool no_touch : {false, true}) {
+        const Options o = small_options({10, 10}, {5, 4, 3, 3, 2}, no_touch);
+        const Fresh g = fresh_game(o, 3);
+        SequentialBot bot;
+        Rng rng(13);
+        std::map<std::string, int> carrier;
+        const Observation obs = observe(g.state, 0);
+        constexpr int kLayouts = 12'000;
+        for (int i = 0; i < kLayouts; ++i) {
+            const auto layout = bot.place(obs, rng);
+            ASSERT_TRUE(validate_layout(o.fleet, layout, o.board, o.no_touch).ok());
+            ++carrier[to_string(layout[0])];
+        }
+        // 120 positions, 100 draws expected each (standard deviation about 10).
+        ASSERT_EQ(carrier.size(), 120U) << "no_touch " << no_touch;
+        for (const auto& [position, count] : carrier) {
+            EXPECT_NEAR(count, 100, 50) << position << " no_touch " << no_touch;
+        }
+    }
+}
+
 TEST(ClassicPlacement, BestPlacesLegallyAndNeverTheSameWay) {
     const Options o = small_options({10, 10}, {5, 4, 3, 3, 2}, false);
     const Fresh g = fresh_game(o, 2);

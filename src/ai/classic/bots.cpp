@@ -8,7 +8,8 @@
 namespace broadside::classic {
 
 std::vector<std::string> bot_names() {
-    return {"random", "hunt", "density", "density-plain", "best", "best-fast", "border"};
+    return {"random", "hunt",      "density", "density-plain",
+            "best",   "best-fast", "border",  "sequential"};
 }
 std::string default_bot_name() {
     return "best";
@@ -26,6 +27,8 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     }
     // Places every ship along the edge (a habit for `best` to learn); shoots like `density`.
     if (name == "border") return std::unique_ptr<Bot>(std::make_unique<BorderBot>());
+    // Places one ship at a time, the way most programs do (not uniform over layouts).
+    if (name == "sequential") return std::unique_ptr<Bot>(std::make_unique<SequentialBot>());
     if (name == "density-plain") return std::unique_ptr<Bot>(std::make_unique<DensityBot>(false));
     std::string names;
     for (const auto& n : bot_names()) names += (names.empty() ? "" : ", ") + n;

@@ -103,6 +103,7 @@ void DensityBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out)
                            obs.fired().contains_all(last_fired_) &&
                            (obs.hits() & last_fired_) == last_hits_;
     if (!continues) {
+        order_ = TieOrder::draw(b, rng);
         for (int s = 0; s < n; ++s) {
             valid_[s].clear();
             for (const Position& p : tables_[table_of_[s]]) valid_[s].push_back({&p, 1.0});
@@ -161,7 +162,7 @@ void DensityBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out)
             const Bitboard dry = pool.without(k_.water);
             (dry.empty() ? pool : dry).for_each([&](int i) { ties_.push_back(i); });
         }
-        const int pick = ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))];
+        const int pick = order_.first(ties_, b);
         chosen.set(pick);
         out.push_back(cell_at(pick, b));
     }

@@ -8,6 +8,7 @@
 
 #include "ai/classic/bot.h"
 #include "ai/classic/enemy_knowledge.h"
+#include "ai/classic/tie_order.h"
 
 namespace broadside::classic {
 
@@ -24,6 +25,8 @@ public:
     // The score of every cell of the board for the next shot (0 for cells already fired at),
     // exposed for tests and for anyone who wants to draw it.
     const std::array<double, kMaxCells>& density() const { return density_; }
+    // The order this game's ties are broken in (tie_order.h), drawn at the game's first shot.
+    const TieOrder& tie_order() const { return order_; }
 
 private:
     struct Position {
@@ -52,6 +55,7 @@ private:
     // Per ship: the placements still possible. Kept between shots of one game and narrowed.
     std::vector<std::vector<Candidate>> valid_;
     bool fresh_ = true;
+    TieOrder order_;  // drawn each game: equally good cells go in this order (tie_order.h)
     int last_seat_ = -1;
     Bitboard last_fired_;
     Bitboard last_hits_;

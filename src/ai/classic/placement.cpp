@@ -124,6 +124,36 @@ std::vector<Placement> place_avoiding(const Options& options, const std::vector<
     throw std::runtime_error("could not find a legal fleet layout");
 }
 
+std::optional<std::vector<Placement>> sequential_layout(const Options& options, Rng& rng,
+                                                        int max_restarts) {
+    const BoardSize b = options.board;
+    std::vector<std::vector<ShipPosition>> positions;
+    for (const ShipSpec& ship : options.fleet) positions.push_back(ship_positions(ship.length, b));
+    std::vector<Placement> layout(options.fleet.size());
+    std::vector<const ShipPosition*> room;
+    for (int attempt = 0; attempt < max_restarts; ++attempt) {
+        Bitboard blocked;
+        std::size_t s = 0;
+        for (; s < options.fleet.size(); ++s) {
+            room.clear();
+            for (const ShipPosition& p : positions[s]) {
+                if (!p.cells.intersects(blocked)) room.push_back(&p);
+            }
+            if (room.empty()) break;  // no room left for this ship: start over
+            const ShipPosition& p = *room[rng.below(static_cast<std::uint32_t>(room.size()))];
+            layout[s] = p.placement;
+            blocked |= options.no_touch ? p.cells | neighbourhood(p.cells, b) : p.cells;
+        }
+        if (s == options.fleet.size()) return layout;
+    }
+    return std::nullopt;
+}
+
+std::vector<Placement> SequentialBot::place(const Observation& obs, Rng& rng) {
+    if (auto layout = sequential_layout(obs.options(), rng)) return *layout;
+    return Bot::place(obs, rng);  // a fleet this tight never fits one ship at a time: any legal
+}
+
 std::vector<Placement> BorderBot::place(const Observation& obs, Rng& rng) {
     const Bitboard edge = rim(obs.board());
     auto layout = weighted_layout(

@@ -39,12 +39,37 @@ std::vector<double> standardized(const std::vector<double>& values);
 std::vector<Placement> place_avoiding(const Options& options, const std::vector<double>& danger,
                                       double beta, Rng& rng);
 
+// The placement most Battleship programs use: each ship in fleet order takes a uniformly random
+// position among those that do not meet (or, under no_touch, touch) the ships already placed,
+// starting over if some ship has none left. It is NOT uniform over legal layouts: the first
+// (longest) ships are spread evenly over their positions, and the later ones fill the gaps. It is
+// here so that published figures measured against it can be compared with ours (docs/ai.md).
+// Nothing if `max_restarts` attempts all ran out of room.
+std::optional<std::vector<Placement>> sequential_layout(const Options& options, Rng& rng,
+                                                        int max_restarts = 100'000);
+
 // `border`: every ship lies along the board's edge (all its cells on the rim), drawn uniformly
 // among such legal layouts, so never one fixed layout. Shoots like `density`. The opponent that
 // series learning is measured against.
 class BorderBot final : public Bot {
 public:
     std::string name() const override { return "border"; }
+    void new_game() override { shooter_.new_game(); }
+    std::vector<Placement> place(const Observation& obs, Rng& rng) override;
+    void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override {
+        shooter_.shoot(obs, rng, out);
+    }
+    Action decide(const Observation& obs, Rng& rng) override { return shooter_.decide(obs, rng); }
+
+private:
+    DensityBot shooter_;
+};
+
+// `sequential`: places with sequential_layout, shoots like `density`. A placer for
+// `bench shooter --placer sequential`.
+class SequentialBot final : public Bot {
+public:
+    std::string name() const override { return "sequential"; }
     void new_game() override { shooter_.new_game(); }
     std::vector<Placement> place(const Observation& obs, Rng& rng) override;
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override {
