@@ -12,6 +12,7 @@
 
 #include "ai/classic/best_bot.h"
 #include "ai/classic/bots.h"
+#include "ai/classic/density_bot.h"
 #include "core/cell.h"
 #include "core/fleet_sampler.h"
 #include "games/classic/rules.h"
@@ -186,6 +187,7 @@ TEST(ClassicBest, FiresAtACellOfTheHighestChance) {
         if (!game) continue;
         BestBot bot(500);
         bot.set_info_weight(0.0);  // pure greedy
+        bot.set_near_tie(0.0);     // and the highest chance only
         Rng rng(seed);
         std::vector<Cell> out;
         bot.shoot(observe(game->state, 0), rng, out);
@@ -197,8 +199,9 @@ TEST(ClassicBest, FiresAtACellOfTheHighestChance) {
     }
 }
 
-// By default a shot goes where chance + kDefaultInfoWeight x the entropy of its outcome (water,
-// or which ship) is highest, computed here by brute force over every layout on a small board.
+// A shot's value is chance + kDefaultInfoWeight x the entropy of its outcome (water, or which
+// ship), computed here by brute force over every layout on a small board. With no near-ties the
+// shot has the best value; by default it is the near-tie that keeps the search together.
 TEST(ClassicBest, ASingleShotWeighsItsHitChanceAndWhatItsOutcomeTells) {
     const Options o = small_options({6, 5}, {3, 2, 2}, false, Announce::kShip);
     int checked = 0;
@@ -221,17 +224,47 @@ TEST(ClassicBest, ASingleShotWeighsItsHitChanceAndWhatItsOutcomeTells) {
             value[static_cast<std::size_t>(c)] =
                 chance[static_cast<std::size_t>(c)] + BestBot::kDefaultInfoWeight * entropy;
         });
-        BestBot bot(20000);  // enough that every fleet is enumerated
-        Rng rng(seed);
-        std::vector<Cell> out;
-        bot.shoot(obs, rng, out);
-        ASSERT_EQ(out.size(), 1U);
-        ASSERT_EQ(bot.last_method(), BestBot::Method::kExact);
-        const int shot = cell_index(out[0], o.board);
         const double top = *std::max_element(value.begin(), value.end());
-        EXPECT_NEAR(value[static_cast<std::size_t>(shot)], top, 1e-8 * top) << "seed " << seed;
         const double top_chance = *std::max_element(chance.begin(), chance.end());
-        if (chance[static_cast<std::size_t>(shot)] < top_chance - 1e-9) ++not_greedy;
+        std::vector<Cell> out;
+        {
+            // Only the best value: the rule itself.
+            BestBot bot(20000);  // enough that every fleet is enumerated
+            bot.set_near_tie(0.0);
+            Rng rng(seed);
+            bot.shoot(obs, rng, out);
+            ASSERT_EQ(out.size(), 1U);
+            ASSERT_EQ(bot.last_method(), BestBot::Method::kExact);
+            const int shot = cell_index(out[0], o.board);
+            EXPECT_NEAR(value[static_cast<std::size_t>(shot)], top, 1e-8 * top) << "seed " << seed;
+            if (chance[static_cast<std::size_t>(shot)] < top_chance - 1e-9) ++not_greedy;
+        }
+        {
+            // The default: of the cells within kDefaultNearTie of the best value, the one density
+            // scores highest, the first of those in this game's tie order.
+            BestBot bot(20000);
+            Rng rng(seed);
+            bot.shoot(obs, rng, out);
+            ASSERT_EQ(out.size(), 1U);
+            std::vector<int> near;
+            Bitboard::all(o.board).without(obs.fired()).for_each([&](int c) {
+                if (value[static_cast<std::size_t>(c)] >= top * (1.0 - BestBot::kDefaultNearTie)) {
+                    near.push_back(c);
+                }
+            });
+            DensityBot density;
+            Rng unused(0);
+            std::vector<Cell> density_shot;
+            density.shoot(obs, unused, density_shot);
+            double top_score = 0.0;
+            for (const int c : near) top_score = std::max(top_score, density.density()[c]);
+            std::vector<int> ties;
+            for (const int c : near) {
+                if (density.density()[c] >= top_score * (1.0 - 1e-9)) ties.push_back(c);
+            }
+            EXPECT_EQ(cell_index(out[0], o.board), bot.tie_order().first(ties, o.board))
+                << "seed " << seed;
+        }
         ++checked;
     }
     EXPECT_GE(checked, 20);

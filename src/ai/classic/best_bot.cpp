@@ -543,15 +543,30 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     } else {
         score(Bitboard{});
     }
-    // One shot: the cell of the highest chance, plus a little for what its outcome will tell.
+    // One shot: among the cells of (nearly) the highest chance plus what the outcome will tell,
+    // the one that keeps the search together.
     const CellScores& value = shot_values();
     double best = 0.0;
     k_.unfired.for_each([&](int i) { best = std::max(best, value[i]); });
-    ties_.clear();
+    near_.clear();
+    const double floor = best * (1.0 - std::max(near_tie_, 1e-9));
     k_.unfired.for_each([&](int i) {
-        if (value[i] >= best * (1.0 - 1e-9)) ties_.push_back(i);
+        if (value[i] >= floor) near_.push_back(i);
     });
-    out.push_back(cell_at(ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))], b));
+    out.push_back(cell_at(keep_together(obs, rng, near_), b));
+}
+
+int BestBot::keep_together(const Observation& obs, Rng& rng, const std::vector<int>& near) {
+    std::vector<Cell> unused;
+    fallback_.shoot(obs, rng, unused);  // its scores, and its tie order drawn at a game's start
+    const auto& score = fallback_.density();
+    double top = 0.0;
+    for (const int c : near) top = std::max(top, score[c]);
+    ties_.clear();
+    for (const int c : near) {
+        if (score[c] >= top * (1.0 - 1e-9)) ties_.push_back(c);
+    }
+    return fallback_.tie_order().first(ties_, k_.board);
 }
 
 std::vector<Placement> BestBot::place(const Observation& obs, Rng& rng) {

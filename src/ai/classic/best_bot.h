@@ -24,10 +24,13 @@ namespace broadside::classic {
 
 class BestBot final : public Bot {
 public:
-    // The weight of a shot's information against its hit chance. Measured from 0 to 1000
-    // (docs/ai.md): the more weight, the fewer shots, so the shot in effect goes where its
-    // outcome is least predictable, and the hit chance only breaks near-ties.
-    static constexpr double kDefaultInfoWeight = 1000.0;
+    // The weight of a shot's information against its hit chance (docs/ai.md, "Choice rule").
+    static constexpr double kDefaultInfoWeight = 1.0;
+    // Cells whose value is within this fraction of the best are near-ties; among them the shot
+    // goes where `density` scores highest, and its ties go in the game's spatial order
+    // (tie_order.h). Chasing the small differences between near-equal cells scatters the search
+    // over the board; keeping it together is worth more (docs/ai.md, "Breaking ties").
+    static constexpr double kDefaultNearTie = 0.05;
 
     // `samples`: fleets drawn per shot (more is stronger and slower); `name` as registered.
     explicit BestBot(int samples = 20000, std::string name = "best")
@@ -38,6 +41,8 @@ public:
     // A single shot goes where chance + weight x (entropy of the shot's outcome) is highest:
     // 0 is pure greedy (fire where a hit is likeliest).
     void set_info_weight(double weight) { info_weight_ = weight; }
+    // 0: only exactly equal values are ties (to within rounding).
+    void set_near_tie(double fraction) { near_tie_ = fraction; }
     void new_game() override { fallback_.new_game(); }
     // A hard-to-find placement (placement.h's place_avoiding): layouts weighted away from the
     // cells the opponent is expected to fire at early, as learned over the series.
@@ -58,6 +63,8 @@ public:
     // (boards over 128 cells, or a knowledge contradiction) from the density bot.
     enum class Method { kExact, kSampled, kDensity };
     Method last_method() const { return method_; }
+    // This game's order for breaking ties (tie_order.h), shared with the density scores it uses.
+    const TieOrder& tie_order() const { return fallback_.tie_order(); }
     // The number of fleets behind the last shot's chances (all of them when exact).
     long last_fleets() const {
         return ships_.empty() ? 0 : static_cast<long>(solutions_.size() / ships_.size());
@@ -105,6 +112,9 @@ private:
     // nothing and can wait, since it costs no miss whenever it is fired.
     const CellScores& shot_values();
     void use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out);
+    // Of `near` (cell indices, not empty), the one `density` scores highest, its ties broken in
+    // its tie order for this game.
+    int keep_together(const Observation& obs, Rng& rng, const std::vector<int>& near);
     // A Salvo volley of `due` cells, built one cell at a time over the fleets in solutions_:
     // each cell added is the one adding most value summed over the fleets, where a fleet values
     // a shot by the ship it hits there: kVolleyHit for any hit, kVolleyNewShip more if the volley
@@ -114,6 +124,7 @@ private:
     int samples_;
     bool smooth_ = true;
     double info_weight_ = kDefaultInfoWeight;
+    double near_tie_ = kDefaultNearTie;
     std::string name_;
     std::optional<Options> built_for_;
     std::vector<std::vector<Position>> tables_;  // per distinct ship length
@@ -153,6 +164,7 @@ private:
     std::vector<double> per_ship_;  // shot_values: per ship and cell, the chance it is there
     Method method_ = Method::kSampled;
     std::vector<int> ties_;
+    std::vector<int> near_;  // shoot: the near-ties
     DensityBot fallback_{true};
 };
 
