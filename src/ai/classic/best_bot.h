@@ -1,10 +1,11 @@
 #pragma once
-// `best`: greedy play on the whole-fleet posterior. Every shot it draws whole enemy fleets
-// exactly uniformly among the fleets consistent with everything seen (misses, hits and the ships
-// they named, sinkings, no_touch), or enumerates them all when few are left, and fires at the
-// cell most likely to hold a ship segment not yet hit. Unlike `density`, which adds up each
-// ship's placements on its own, the fleets here are whole: ships never overlap (or touch, under
-// no_touch) inside one fleet, so the cell chances are those of the real posterior.
+// `best`: play on the whole-fleet posterior. Every shot it draws whole enemy fleets exactly
+// uniformly among the fleets consistent with everything seen (misses, hits and the ships they
+// named, sinkings, no_touch), or enumerates them all when few are left. Unlike `density`, which
+// adds up each ship's placements on its own, the fleets here are whole: ships never overlap (or
+// touch, under no_touch) inside one fleet, so the cell chances are those of the real posterior.
+// A shot's value is its hit chance plus what its outcome tells (shot_values); among the cells of
+// nearly the best value it takes the one that keeps the search together (keep_together).
 // Over a series of games against one opponent it also learns where that opponent puts its ships
 // (a prior over fleets; uniform until a fleet is revealed) and where it fires first (to place
 // its own fleet away from there): opponent_model.h, placement.h.

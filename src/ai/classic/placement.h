@@ -48,14 +48,11 @@ std::vector<Placement> place_avoiding(const Options& options, const std::vector<
 std::optional<std::vector<Placement>> sequential_layout(const Options& options, Rng& rng,
                                                         int max_restarts = 100'000);
 
-// `border`: every ship lies along the board's edge (all its cells on the rim), drawn uniformly
-// among such legal layouts, so never one fixed layout. Shoots like `density`. The opponent that
-// series learning is measured against.
-class BorderBot final : public Bot {
+// A bot that places its own way and shoots like `density`: the placers below, which exist to
+// be shot at (bench shooter --placer NAME) and still play a fair game when seated.
+class DensityShootingPlacer : public Bot {
 public:
-    std::string name() const override { return "border"; }
     void new_game() override { shooter_.new_game(); }
-    std::vector<Placement> place(const Observation& obs, Rng& rng) override;
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override {
         shooter_.shoot(obs, rng, out);
     }
@@ -65,20 +62,20 @@ private:
     DensityBot shooter_;
 };
 
-// `sequential`: places with sequential_layout, shoots like `density`. A placer for
-// `bench shooter --placer sequential`.
-class SequentialBot final : public Bot {
+// `border`: every ship lies along the board's edge (all its cells on the rim), drawn uniformly
+// among such legal layouts, so never one fixed layout. The opponent that series learning is
+// measured against.
+class BorderBot final : public DensityShootingPlacer {
+public:
+    std::string name() const override { return "border"; }
+    std::vector<Placement> place(const Observation& obs, Rng& rng) override;
+};
+
+// `sequential`: places with sequential_layout, the way most programs do.
+class SequentialBot final : public DensityShootingPlacer {
 public:
     std::string name() const override { return "sequential"; }
-    void new_game() override { shooter_.new_game(); }
     std::vector<Placement> place(const Observation& obs, Rng& rng) override;
-    void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override {
-        shooter_.shoot(obs, rng, out);
-    }
-    Action decide(const Observation& obs, Rng& rng) override { return shooter_.decide(obs, rng); }
-
-private:
-    DensityBot shooter_;
 };
 
 }  // namespace broadside::classic
