@@ -62,6 +62,16 @@ TEST(ClassicSeries, BenchDefaultPlacerIsUniform) {
     EXPECT_FALSE(a.contains("series_blocks"));
 }
 
+TEST(ClassicSeries, BenchAgainstTheSequentialPlacerNamesItAndDiffersFromUniform) {
+    const auto seq = run_json({"bench", "shooter", "--bot", "density", "--games", "40", "--placer",
+                               "sequential", "--seed", "3"});
+    const auto uni =
+        run_json({"bench", "shooter", "--bot", "density", "--games", "40", "--seed", "3"});
+    EXPECT_EQ(seq["placer"], "sequential");
+    EXPECT_EQ(seq["games"], 40);
+    EXPECT_NE(seq["mean_shots"], uni["mean_shots"]);  // other fleets
+}
+
 TEST(ClassicSeries, SimSeriesDoesNotDependOnThreads) {
     for (const std::string game : {"classic", "salvo"}) {
         const std::vector<std::string> base{"sim",     game, "--bots",   "best-fast,border",
