@@ -151,7 +151,7 @@ std::optional<std::vector<Placement>> sequential_layout(const Options& options, 
 
 std::vector<Placement> SequentialBot::place(const Observation& obs, Rng& rng) {
     if (auto layout = sequential_layout(obs.options(), rng)) return *layout;
-    return Bot::place(obs, rng);  // a fleet this tight never fits one ship at a time: any legal
+    return Bot::place(obs, rng);  // no room found one ship at a time: any legal layout
 }
 
 std::vector<Placement> BorderBot::place(const Observation& obs, Rng& rng) {
