@@ -553,7 +553,45 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     k_.unfired.for_each([&](int i) {
         if (value[i] >= floor) near_.push_back(i);
     });
-    out.push_back(cell_at(keep_together(obs, rng, near_), b));
+    const int pick = hunt_lookahead(keep_together(obs, rng, near_), value);
+    out.push_back(cell_at(pick, b));
+}
+
+int BestBot::hunt_lookahead(int baseline, const CellScores& value) {
+    hunt_ = HuntChoice{};
+    if (hunt_candidates_ <= 0) return baseline;
+    // Hunting: no ship afloat has a known cell, and no hit is unexplained.
+    for (std::size_t j = 0; j < ships_.size(); ++j) {
+        const int s = ships_[j];
+        if (!k_.sunk[s] && !k_.known[s].empty()) return baseline;
+    }
+    if (!k_.open_hits.empty() || !k_.ambiguous_hits.empty()) return baseline;
+    afloat_.clear();
+    for (std::size_t j = 0; j < ships_.size(); ++j) {
+        if (k_.sunk[ships_[j]]) continue;
+        afloat_.emplace_back();
+        for (const Position* p : cands_[j]) afloat_.back().push_back(p->board_cells);
+    }
+    if (afloat_.empty()) return baseline;
+    // The candidates: the cells of highest value, and the one keep_together chose.
+    std::vector<int>& cand = hunt_.candidates;
+    k_.unfired.for_each([&](int i) { cand.push_back(i); });
+    std::stable_sort(cand.begin(), cand.end(), [&](int x, int y) { return value[x] > value[y]; });
+    cand.resize(std::min(cand.size(), static_cast<std::size_t>(hunt_candidates_)));
+    std::erase(cand, baseline);
+    cand.insert(cand.begin(), baseline);
+    look_.reset(k_.board, afloat_, k_.unfired);
+    const TieOrder& order = fallback_.tie_order();
+    // keep_together's choice stands unless another candidate's search is quicker (beyond
+    // rounding: equal searches may add up their chances in different orders).
+    std::size_t pick = 0;
+    for (std::size_t i = 0; i < cand.size(); ++i) {
+        hunt_.times.push_back(look_.covering_time(cand[i], order));
+        if (hunt_.times[i] < hunt_.times[pick] * (1.0 - 1e-9)) pick = i;
+    }
+    hunt_.looked = true;
+    hunt_.pick = cand[pick];
+    return hunt_.pick;
 }
 
 int BestBot::keep_together(const Observation& obs, Rng& rng, const std::vector<int>& near) {

@@ -18,6 +18,7 @@
 #include "ai/classic/bot.h"
 #include "ai/classic/density_bot.h"
 #include "ai/classic/enemy_knowledge.h"
+#include "ai/classic/hunt_lookahead.h"
 #include "ai/classic/opponent_model.h"
 #include "ai/classic/weapon_planner.h"
 
@@ -32,6 +33,10 @@ public:
     // (tie_order.h). Chasing the small differences between near-equal cells scatters the search
     // over the board; keeping it together is worth more (docs/ai.md, "Breaking ties").
     static constexpr double kDefaultNearTie = 0.05;
+    // While hunting, the cells of highest value weighed by the hunt lookahead (hunt_lookahead.h).
+    // Measured in docs/ai.md ("The hunt lookahead"). Weighing every cell is worse than none: the
+    // lookahead's model of the search is only a model, and the value still counts.
+    static constexpr int kDefaultHuntCandidates = 10;
 
     // `samples`: fleets drawn per shot (more is stronger and slower); `name` as registered.
     explicit BestBot(int samples = 20000, std::string name = "best")
@@ -44,6 +49,18 @@ public:
     void set_info_weight(double weight) { info_weight_ = weight; }
     // 0: only exactly equal values are ties (to within rounding).
     void set_near_tie(double fraction) { near_tie_ = fraction; }
+    // How many cells of highest value the hunt lookahead weighs (0: none, no lookahead).
+    void set_hunt_candidates(int n) { hunt_candidates_ = n; }
+    // The last single shot's hunt lookahead: whether it ran (only while no ship afloat has been
+    // hit), the cells it weighed (keep_together's choice first), each one's expected shots to
+    // find every ship afloat (HuntLookahead::covering_time), and the cell chosen.
+    struct HuntChoice {
+        bool looked = false;
+        std::vector<int> candidates;
+        std::vector<double> times;
+        int pick = -1;
+    };
+    const HuntChoice& last_hunt() const { return hunt_; }
     void new_game() override { fallback_.new_game(); }
     // A hard-to-find placement (placement.h's place_avoiding): layouts weighted away from the
     // cells the opponent is expected to fire at early, as learned over the series.
@@ -116,6 +133,10 @@ private:
     // Of `near` (cell indices, not empty), the one `density` scores highest, its ties broken in
     // its tie order for this game.
     int keep_together(const Observation& obs, Rng& rng, const std::vector<int>& near);
+    // While hunting (no ship afloat hit yet): of `chosen` (keep_together's pick) and the
+    // hunt_candidates_ cells of highest `value`, the one whose search finds every ship afloat
+    // soonest (hunt_lookahead.h); `chosen` unless another is strictly quicker. Otherwise `chosen`.
+    int hunt_lookahead(int chosen, const CellScores& value);
     // A Salvo volley of `due` cells, built one cell at a time over the fleets in solutions_:
     // each cell added is the one adding most value summed over the fleets, where a fleet values
     // a shot by the ship it hits there: kVolleyHit for any hit, kVolleyNewShip more if the volley
@@ -166,6 +187,10 @@ private:
     Method method_ = Method::kSampled;
     std::vector<int> ties_;
     std::vector<int> near_;  // shoot: the near-ties
+    int hunt_candidates_ = kDefaultHuntCandidates;
+    HuntLookahead look_;
+    std::vector<std::vector<Bitboard>> afloat_;  // hunt_lookahead: positions per ship afloat
+    HuntChoice hunt_;
     DensityBot fallback_{true};
 };
 

@@ -1,0 +1,95 @@
+#include "ai/classic/hunt_lookahead.h"
+
+#include <algorithm>
+
+namespace broadside::classic {
+
+void HuntLookahead::reset(BoardSize board, const std::vector<std::vector<Bitboard>>& ships,
+                          const Bitboard& unfired) {
+    board_ = board;
+    unfired_ = unfired;
+    ships_ = static_cast<int>(ships.size());
+    const auto cells = static_cast<std::size_t>(board.cells());
+    cells_.assign(ships.size(), {});
+    length_.assign(ships.size(), 0);
+    through_.assign(ships.size(), std::vector<std::vector<int>>(cells));
+    count0_.assign(ships.size(), std::vector<int>(cells, 0));
+    alive0_.assign(ships.size(), 0);
+    for (std::size_t s = 0; s < ships.size(); ++s) {
+        alive0_[s] = static_cast<int>(ships[s].size());
+        if (ships[s].empty()) continue;
+        length_[s] = ships[s].front().count();
+        for (std::size_t p = 0; p < ships[s].size(); ++p) {
+            ships[s][p].for_each([&](int c) {
+                cells_[s].push_back(c);
+                through_[s][static_cast<std::size_t>(c)].push_back(static_cast<int>(p));
+                ++count0_[s][static_cast<std::size_t>(c)];
+            });
+        }
+    }
+}
+
+void HuntLookahead::miss(int cell) {
+    for (int s = 0; s < ships_; ++s) {
+        const auto ss = static_cast<std::size_t>(s);
+        const int length = length_[ss];
+        for (const int p : through_[ss][static_cast<std::size_t>(cell)]) {
+            if (dead_[ss][static_cast<std::size_t>(p)]) continue;
+            dead_[ss][static_cast<std::size_t>(p)] = 1;
+            --alive_[ss];
+            const int* at = &cells_[ss][static_cast<std::size_t>(p * length)];
+            for (int i = 0; i < length; ++i) --count_[ss][static_cast<std::size_t>(at[i])];
+        }
+    }
+}
+
+double HuntLookahead::covering_time(int first, const TieOrder& order) {
+    count_ = count0_;
+    alive_ = alive0_;
+    dead_.resize(static_cast<std::size_t>(ships_));
+    for (int s = 0; s < ships_; ++s) {
+        dead_[static_cast<std::size_t>(s)].assign(static_cast<std::size_t>(alive0_[s]), 0);
+    }
+    sequence_.clear();
+    const int cells = board_.cells();
+    score_.assign(static_cast<std::size_t>(cells), 0.0);
+    Bitboard open = unfired_;
+    double expected = 0.0;
+    int shot = first;
+    while (true) {
+        // This shot is fired while some ship may still be unfound: it counts with the chance
+        // that one is, before it.
+        double all_found = 1.0;
+        for (int s = 0; s < ships_; ++s) {
+            if (alive0_[s] == 0) continue;
+            all_found *= 1.0 - static_cast<double>(alive_[s]) / alive0_[s];
+        }
+        expected += 1.0 - all_found;
+        sequence_.push_back(shot);
+        open.reset(shot);
+        miss(shot);
+        // The next shot: where the positions still alive are densest.
+        double top = 0.0;
+        open.for_each([&](int c) {
+            double d = 0.0;
+            for (int s = 0; s < ships_; ++s) {
+                if (alive_[s] > 0) {
+                    d += static_cast<double>(
+                             count_[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)]) /
+                         alive_[s];
+                }
+            }
+            score_[static_cast<std::size_t>(c)] = d;
+            top = std::max(top, d);
+        });
+        if (top <= 0.0) break;
+        ties_.clear();
+        open.for_each([&](int c) {
+            if (score_[static_cast<std::size_t>(c)] >= top * (1.0 - 1e-9)) ties_.push_back(c);
+        });
+        shot = order.first(ties_, board_);
+    }
+    return expected;
+}
+
+}  // namespace broadside::classic

@@ -1,0 +1,62 @@
+#pragma once
+// A one-step lookahead for the hunt: which first shot leads to the quickest search for the ships
+// not yet found.
+//
+// While no ship afloat has been hit, `best` can fire at any of several cells of nearly the best
+// value. Firing at the likeliest cell is myopic: what matters is how fast the search that
+// follows finds every ship. So each
+// candidate first shot is valued by the search it starts: fire it, then keep firing where
+// `density` scores highest (ties in the game's order, tie_order.h), every shot assumed to miss.
+// The value is the expected number of those shots until every ship afloat has been hit at least
+// once, with each ship spread evenly over its positions on its own (as `density` counts them).
+// It is exact and cheap (no sampling): each assumed miss only removes the positions through it.
+// Measured in docs/ai.md ("The hunt lookahead").
+#include <vector>
+
+#include "ai/classic/tie_order.h"
+#include "core/bitboard.h"
+#include "core/cell.h"
+
+namespace broadside::classic {
+
+class HuntLookahead {
+public:
+    // `ships`: per ship still to be found, the cells of each of its possible positions.
+    // `unfired`: the cells not fired at yet. Resets everything from the previous position.
+    void reset(BoardSize board, const std::vector<std::vector<Bitboard>>& ships,
+               const Bitboard& unfired);
+
+    // The expected number of shots until every ship has been hit at least once, when `first` is
+    // fired and then, assuming each shot misses, the cell the ships' positions cover most
+    // (summing over ships the share of each ship's positions through the cell; ties in
+    // `order`). A shot into a cell no position covers is never made: the search stops when
+    // nothing is left to find, and every shot up to then counts.
+    double covering_time(int first, const TieOrder& order);
+
+    // The shots of the last covering_time call, in order (the first is `first`).
+    const std::vector<int>& sequence() const { return sequence_; }
+
+private:
+    // Removes every position through `cell` that is still alive.
+    void miss(int cell);
+
+    BoardSize board_;
+    Bitboard unfired_;
+    int ships_ = 0;
+    // Per ship: its positions' cells, flattened (position p of ship s: cells_[s][p * length..]).
+    std::vector<std::vector<int>> cells_;
+    std::vector<int> length_;
+    // Per ship and cell: the positions through the cell.
+    std::vector<std::vector<std::vector<int>>> through_;
+    std::vector<std::vector<int>> count0_;  // per ship and cell: positions through it
+    std::vector<int> alive0_;               // per ship: positions
+    // The working copies for one covering_time call.
+    std::vector<std::vector<int>> count_;
+    std::vector<int> alive_;
+    std::vector<std::vector<char>> dead_;
+    std::vector<double> score_;
+    std::vector<int> ties_;
+    std::vector<int> sequence_;
+};
+
+}  // namespace broadside::classic

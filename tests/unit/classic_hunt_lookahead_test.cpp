@@ -1,0 +1,217 @@
+// The hunt lookahead (ai/classic/hunt_lookahead.h): the search a first shot starts, and the
+// expected number of its shots until every ship has been hit.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/classic/best_bot.h"
+#include "ai/classic/density_bot.h"
+#include "ai/classic/enemy_knowledge.h"
+#include "ai/classic/hunt_lookahead.h"
+#include "ai/classic/self_play.h"
+#include "core/ship.h"
+#include "games/classic/rules.h"
+
+namespace broadside::classic {
+namespace {
+
+std::vector<Bitboard> positions_of(int length, BoardSize board, const Bitboard& fired = {}) {
+    std::vector<Bitboard> out;
+    for (const ShipPosition& p : ship_positions(length, board)) {
+        if (!p.cells.intersects(fired)) out.push_back(p.cells);
+    }
+    return out;
+}
+
+std::vector<TieOrder> every_symmetry(BoardSize board) {
+    std::vector<TieOrder> orders;
+    for (const bool rows : {false, true}) {
+        for (const bool cols : {false, true}) {
+            for (const bool transpose : {false, true}) {
+                if (transpose && board.rows != board.cols) continue;
+                orders.push_back({rows, cols, transpose});
+            }
+        }
+    }
+    return orders;
+}
+
+// The shots of `sequence` until every ship's position is hit (all of them if some never is).
+int shots_to_hit_all(const std::vector<int>& sequence, const std::vector<Bitboard>& fleet) {
+    Bitboard fired;
+    for (std::size_t k = 0; k < sequence.size(); ++k) {
+        fired.set(sequence[k]);
+        const bool all = std::all_of(fleet.begin(), fleet.end(),
+                                     [&](const Bitboard& ship) { return ship.intersects(fired); });
+        if (all) return static_cast<int>(k) + 1;
+    }
+    return static_cast<int>(sequence.size());
+}
+
+TEST(HuntLookahead, CoveringTimeIsTheMeanOverEveryCombinationOfPositionsOfTheShotsToHitThemAll) {
+    // Small enough to go through every combination of one position per ship: each ship is spread
+    // evenly over its positions on its own, so the combinations (overlapping ones too) are
+    // equally likely.
+    const BoardSize board{3, 4};
+    Bitboard fired;
+    fired.set(5);  // one earlier miss
+    const std::vector<std::vector<Bitboard>> ships = {positions_of(2, board, fired),
+                                                      positions_of(3, board, fired)};
+    HuntLookahead look;
+    look.reset(board, ships, Bitboard::all(board).without(fired));
+    int checked = 0;
+    for (const TieOrder& order : every_symmetry(board)) {
+        for (int first = 0; first < board.cells(); ++first) {
+            if (fired.test(first)) continue;
+            const double time = look.covering_time(first, order);
+            const std::vector<int> sequence = look.sequence();
+            ASSERT_EQ(sequence.front(), first);
+            double total = 0.0;
+            int combinations = 0;
+            for (const Bitboard& a : ships[0]) {
+                for (const Bitboard& b : ships[1]) {
+                    total += shots_to_hit_all(sequence, {a, b});
+                    ++combinations;
+                }
+            }
+            EXPECT_NEAR(time, total / combinations, 1e-9) << "first " << first;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4 * 11);
+}
+
+TEST(HuntLookahead, TheSearchNeverRepeatsACellAndStopsOnceNoPositionIsLeft) {
+    const BoardSize board{10, 10};
+    const std::vector<std::vector<Bitboard>> ships = {positions_of(5, board),
+                                                      positions_of(2, board)};
+    HuntLookahead look;
+    look.reset(board, ships, Bitboard::all(board));
+    look.covering_time(0, TieOrder{});
+    const std::vector<int>& sequence = look.sequence();
+    Bitboard seen;
+    for (const int c : sequence) {
+        EXPECT_FALSE(seen.test(c));
+        seen.set(c);
+    }
+    // Every destroyer position is hit by the end, and the last shot was still needed.
+    for (const Bitboard& p : ships[1]) EXPECT_TRUE(p.intersects(seen));
+    Bitboard before = seen;
+    before.reset(sequence.back());
+    const bool needed = std::any_of(ships[1].begin(), ships[1].end(),
+                                    [&](const Bitboard& p) { return !p.intersects(before); }) ||
+                        std::any_of(ships[0].begin(), ships[0].end(),
+                                    [&](const Bitboard& p) { return !p.intersects(before); });
+    EXPECT_TRUE(needed);
+    // It stops well before the whole board (a checkerboard's 50 cells meet every destroyer).
+    EXPECT_LT(sequence.size(), 70U);
+}
+
+// Wraps a DensityBot: while every shot of a game has missed, its shots must be the search the
+// lookahead starts from its first shot, in its tie order.
+class SearchChecker final : public Bot {
+public:
+    std::string name() const override { return "search-checker"; }
+    void new_game() override {
+        bot_.new_game();
+        shot_ = 0;
+    }
+    void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override {
+        bot_.shoot(obs, rng, out);
+        ASSERT_EQ(out.size(), 1U);
+        const BoardSize b = obs.board();
+        const int cell = cell_index(out[0], b);
+        if (shot_ == 0) {
+            std::vector<std::vector<Bitboard>> ships;
+            for (const ShipSpec& s : obs.options().fleet)
+                ships.push_back(positions_of(s.length, b));
+            look_.reset(b, ships, Bitboard::all(b));
+            look_.covering_time(cell, bot_.tie_order());
+            sequence_ = look_.sequence();
+        } else if (obs.hits().empty()) {
+            ASSERT_LT(static_cast<std::size_t>(shot_), sequence_.size());
+            EXPECT_EQ(cell, sequence_[static_cast<std::size_t>(shot_)]) << "shot " << shot_;
+            ++checked;
+        }
+        ++shot_;
+    }
+    int checked = 0;
+
+private:
+    DensityBot bot_;
+    HuntLookahead look_;
+    std::vector<int> sequence_;
+    int shot_ = 0;
+};
+
+TEST(HuntLookahead, TheSearchIsWhatDensityFiresWhileEveryShotMisses) {
+    auto options = std::make_shared<const Options>();
+    SearchChecker a;
+    SearchChecker b;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) play_game(options, {&a, &b}, seed);
+    EXPECT_GT(a.checked + b.checked, 100);
+}
+
+// Wraps a BestBot and checks every hunting shot: the candidates' times are the lookahead's for
+// the positions every ship afloat still has, and the shot is the first of the quickest.
+class HuntChecker final : public Bot {
+public:
+    std::string name() const override { return "hunt-checker"; }
+    void new_game() override { bot_.new_game(); }
+    void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override {
+        bot_.shoot(obs, rng, out);
+        ASSERT_EQ(out.size(), 1U);
+        const BoardSize b = obs.board();
+        EnemyKnowledge k;
+        analyse(obs, k);
+        bool hunting = true;
+        for (int s = 0; s < k.ships(); ++s) {
+            if (!k.sunk[s] && !k.known[s].empty()) hunting = false;
+        }
+        const BestBot::HuntChoice& hunt = bot_.last_hunt();
+        ASSERT_EQ(hunt.looked, hunting);
+        if (!hunting) return;
+        ++hunting_shots;
+        ASSERT_FALSE(hunt.candidates.empty());
+        ASSERT_EQ(hunt.candidates.size(), hunt.times.size());
+        EXPECT_LE(hunt.candidates.size(), 1U + BestBot::kDefaultHuntCandidates);
+        // Standard rules: a ship afloat may lie anywhere not fired at (every hit so far is a sunk
+        // ship's).
+        std::vector<std::vector<Bitboard>> ships;
+        for (int s = 0; s < k.ships(); ++s) {
+            if (!k.sunk[s]) ships.push_back(positions_of(k.length[s], b, obs.fired()));
+        }
+        look_.reset(b, ships, Bitboard::all(b).without(obs.fired()));
+        std::size_t quickest = 0;
+        for (std::size_t i = 0; i < hunt.candidates.size(); ++i) {
+            EXPECT_FALSE(obs.fired().test(hunt.candidates[i]));
+            EXPECT_NEAR(hunt.times[i], look_.covering_time(hunt.candidates[i], bot_.tie_order()),
+                        1e-9);
+            if (hunt.times[i] < hunt.times[quickest] * (1.0 - 1e-9)) quickest = i;
+        }
+        EXPECT_EQ(hunt.pick, hunt.candidates[quickest]);
+        EXPECT_EQ(cell_index(out[0], b), hunt.pick);
+        if (quickest != 0) ++moved;
+    }
+    int hunting_shots = 0;
+    int moved = 0;  // shots where the lookahead changed keep_together's choice
+
+private:
+    BestBot bot_{300};
+    HuntLookahead look_;
+};
+
+TEST(HuntLookahead, BestHuntsWithTheCandidateWhoseSearchFindsEveryShipSoonest) {
+    auto options = std::make_shared<const Options>();
+    HuntChecker a;
+    HuntChecker b;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) play_game(options, {&a, &b}, seed);
+    EXPECT_GT(a.hunting_shots + b.hunting_shots, 100);
+    EXPECT_GT(a.moved + b.moved, 5);
+}
+
+}  // namespace
+}  // namespace broadside::classic
