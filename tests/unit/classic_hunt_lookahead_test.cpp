@@ -12,6 +12,7 @@
 #include "ai/classic/enemy_knowledge.h"
 #include "ai/classic/hunt_lookahead.h"
 #include "ai/classic/self_play.h"
+#include "core/rng.h"
 #include "core/ship.h"
 #include "games/classic/rules.h"
 
@@ -82,6 +83,44 @@ TEST(HuntLookahead, CoveringTimeIsTheMeanOverEveryCombinationOfPositionsOfTheSho
         }
     }
     EXPECT_EQ(checked, 4 * 11);
+}
+
+TEST(HuntLookahead, UnderAPriorEachShipIsSpreadOverItsPositionsInProportionToTheirWeights) {
+    const BoardSize board{3, 4};
+    const std::vector<std::vector<Bitboard>> ships = {positions_of(2, board),
+                                                      positions_of(3, board)};
+    std::vector<std::vector<double>> weights(2);
+    Rng rng(7);
+    for (std::size_t s = 0; s < 2; ++s) {
+        for (std::size_t p = 0; p < ships[s].size(); ++p) weights[s].push_back(0.1 + rng.unit());
+    }
+    HuntLookahead look;
+    look.reset(board, ships, Bitboard::all(board), &weights);
+    for (int first = 0; first < board.cells(); ++first) {
+        const double time = look.covering_time(first, TieOrder{});
+        const std::vector<int> sequence = look.sequence();
+        double total = 0.0;
+        double mass = 0.0;
+        for (std::size_t a = 0; a < ships[0].size(); ++a) {
+            for (std::size_t b = 0; b < ships[1].size(); ++b) {
+                const double w = weights[0][a] * weights[1][b];
+                total += w * shots_to_hit_all(sequence, {ships[0][a], ships[1][b]});
+                mass += w;
+            }
+        }
+        EXPECT_NEAR(time, total / mass, 1e-9) << "first " << first;
+    }
+    // Evenly weighted, it is the unweighted lookahead.
+    const std::vector<std::vector<double>> even = {std::vector<double>(ships[0].size(), 2.5),
+                                                   std::vector<double>(ships[1].size(), 2.5)};
+    HuntLookahead plain;
+    plain.reset(board, ships, Bitboard::all(board));
+    look.reset(board, ships, Bitboard::all(board), &even);
+    for (int first = 0; first < board.cells(); ++first) {
+        EXPECT_NEAR(look.covering_time(first, TieOrder{}), plain.covering_time(first, TieOrder{}),
+                    1e-9);
+        EXPECT_EQ(look.sequence(), plain.sequence());
+    }
 }
 
 TEST(HuntLookahead, TheSearchNeverRepeatsACellAndStopsOnceNoPositionIsLeft) {

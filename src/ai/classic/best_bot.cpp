@@ -567,10 +567,15 @@ int BestBot::hunt_lookahead(int baseline, const CellScores& value) {
     }
     if (!k_.open_hits.empty() || !k_.ambiguous_hits.empty()) return baseline;
     afloat_.clear();
+    afloat_prior_.clear();
     for (std::size_t j = 0; j < ships_.size(); ++j) {
         if (k_.sunk[ships_[j]]) continue;
         afloat_.emplace_back();
-        for (const Position* p : cands_[j]) afloat_.back().push_back(p->board_cells);
+        afloat_prior_.emplace_back();
+        for (const Position* p : cands_[j]) {
+            afloat_.back().push_back(p->board_cells);
+            afloat_prior_.back().push_back(p->prior);
+        }
     }
     if (afloat_.empty()) return baseline;
     // The candidates: the cells of highest value, and the one keep_together chose.
@@ -580,7 +585,8 @@ int BestBot::hunt_lookahead(int baseline, const CellScores& value) {
     cand.resize(std::min(cand.size(), static_cast<std::size_t>(hunt_candidates_)));
     std::erase(cand, baseline);
     cand.insert(cand.begin(), baseline);
-    look_.reset(k_.board, afloat_, k_.unfired);
+    // Under a learned prior each ship is spread over its positions in proportion to it.
+    look_.reset(k_.board, afloat_, k_.unfired, weighted_ ? &afloat_prior_ : nullptr);
     const TieOrder& order = fallback_.tie_order();
     // keep_together's choice stands unless another candidate's search is quicker (beyond
     // rounding: equal searches may add up their chances in different orders).

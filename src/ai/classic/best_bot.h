@@ -189,7 +189,8 @@ private:
     std::vector<int> near_;  // shoot: the near-ties
     int hunt_candidates_ = kDefaultHuntCandidates;
     HuntLookahead look_;
-    std::vector<std::vector<Bitboard>> afloat_;  // hunt_lookahead: positions per ship afloat
+    std::vector<std::vector<Bitboard>> afloat_;      // hunt_lookahead: positions per ship afloat
+    std::vector<std::vector<double>> afloat_prior_;  // and their prior weights
     HuntChoice hunt_;
     DensityBot fallback_{true};
 };

@@ -5,25 +5,29 @@
 namespace broadside::classic {
 
 void HuntLookahead::reset(BoardSize board, const std::vector<std::vector<Bitboard>>& ships,
-                          const Bitboard& unfired) {
+                          const Bitboard& unfired,
+                          const std::vector<std::vector<double>>* weights) {
     board_ = board;
     unfired_ = unfired;
     ships_ = static_cast<int>(ships.size());
     const auto cells = static_cast<std::size_t>(board.cells());
     cells_.assign(ships.size(), {});
     length_.assign(ships.size(), 0);
+    weight_.assign(ships.size(), {});
     through_.assign(ships.size(), std::vector<std::vector<int>>(cells));
-    count0_.assign(ships.size(), std::vector<int>(cells, 0));
-    alive0_.assign(ships.size(), 0);
+    count0_.assign(ships.size(), std::vector<double>(cells, 0.0));
+    alive0_.assign(ships.size(), 0.0);
     for (std::size_t s = 0; s < ships.size(); ++s) {
-        alive0_[s] = static_cast<int>(ships[s].size());
         if (ships[s].empty()) continue;
         length_[s] = ships[s].front().count();
         for (std::size_t p = 0; p < ships[s].size(); ++p) {
+            const double w = weights ? (*weights)[s][p] : 1.0;
+            weight_[s].push_back(w);
+            alive0_[s] += w;
             ships[s][p].for_each([&](int c) {
                 cells_[s].push_back(c);
                 through_[s][static_cast<std::size_t>(c)].push_back(static_cast<int>(p));
-                ++count0_[s][static_cast<std::size_t>(c)];
+                count0_[s][static_cast<std::size_t>(c)] += w;
             });
         }
     }
@@ -36,11 +40,20 @@ void HuntLookahead::miss(int cell) {
         for (const int p : through_[ss][static_cast<std::size_t>(cell)]) {
             if (dead_[ss][static_cast<std::size_t>(p)]) continue;
             dead_[ss][static_cast<std::size_t>(p)] = 1;
-            --alive_[ss];
+            const double w = weight_[ss][static_cast<std::size_t>(p)];
+            alive_[ss] -= w;
             const int* at = &cells_[ss][static_cast<std::size_t>(p * length)];
-            for (int i = 0; i < length; ++i) --count_[ss][static_cast<std::size_t>(at[i])];
+            for (int i = 0; i < length; ++i) count_[ss][static_cast<std::size_t>(at[i])] -= w;
         }
     }
+}
+
+double HuntLookahead::left(int ship) const {
+    const auto s = static_cast<std::size_t>(ship);
+    if (alive0_[s] <= 0.0) return 0.0;
+    // Subtracting weights may leave rounding dust where nothing is left.
+    const double share = alive_[s] / alive0_[s];
+    return share > 1e-12 ? share : 0.0;
 }
 
 double HuntLookahead::covering_time(int first, const TieOrder& order) {
@@ -48,7 +61,7 @@ double HuntLookahead::covering_time(int first, const TieOrder& order) {
     alive_ = alive0_;
     dead_.resize(static_cast<std::size_t>(ships_));
     for (int s = 0; s < ships_; ++s) {
-        dead_[static_cast<std::size_t>(s)].assign(static_cast<std::size_t>(alive0_[s]), 0);
+        dead_[static_cast<std::size_t>(s)].assign(weight_[static_cast<std::size_t>(s)].size(), 0);
     }
     sequence_.clear();
     const int cells = board_.cells();
@@ -61,8 +74,8 @@ double HuntLookahead::covering_time(int first, const TieOrder& order) {
         // that one is, before it.
         double all_found = 1.0;
         for (int s = 0; s < ships_; ++s) {
-            if (alive0_[s] == 0) continue;
-            all_found *= 1.0 - static_cast<double>(alive_[s]) / alive0_[s];
+            if (alive0_[s] <= 0.0) continue;
+            all_found *= 1.0 - left(s);
         }
         expected += 1.0 - all_found;
         sequence_.push_back(shot);
@@ -73,10 +86,9 @@ double HuntLookahead::covering_time(int first, const TieOrder& order) {
         open.for_each([&](int c) {
             double d = 0.0;
             for (int s = 0; s < ships_; ++s) {
-                if (alive_[s] > 0) {
-                    d += static_cast<double>(
-                             count_[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)]) /
-                         alive_[s];
+                if (left(s) > 0.0) {
+                    d += count_[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)] /
+                         alive_[static_cast<std::size_t>(s)];
                 }
             }
             score_[static_cast<std::size_t>(c)] = d;

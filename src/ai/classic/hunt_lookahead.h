@@ -22,9 +22,11 @@ namespace broadside::classic {
 class HuntLookahead {
 public:
     // `ships`: per ship still to be found, the cells of each of its possible positions.
-    // `unfired`: the cells not fired at yet. Resets everything from the previous position.
+    // `unfired`: the cells not fired at yet. `weights` (optional, the same shape as `ships`):
+    // each position's prior weight, for a ship spread over its positions in proportion to them
+    // (a learned prior, opponent_model.h); evenly without. Resets everything.
     void reset(BoardSize board, const std::vector<std::vector<Bitboard>>& ships,
-               const Bitboard& unfired);
+               const Bitboard& unfired, const std::vector<std::vector<double>>* weights = nullptr);
 
     // The expected number of shots until every ship has been hit at least once, when `first` is
     // fired and then, assuming each shot misses, the cell the ships' positions cover most
@@ -39,6 +41,8 @@ public:
 private:
     // Removes every position through `cell` that is still alive.
     void miss(int cell);
+    // The share of `ship`'s weight still alive (0 once none is).
+    double left(int ship) const;
 
     BoardSize board_;
     Bitboard unfired_;
@@ -46,13 +50,14 @@ private:
     // Per ship: its positions' cells, flattened (position p of ship s: cells_[s][p * length..]).
     std::vector<std::vector<int>> cells_;
     std::vector<int> length_;
+    std::vector<std::vector<double>> weight_;  // per ship and position
     // Per ship and cell: the positions through the cell.
     std::vector<std::vector<std::vector<int>>> through_;
-    std::vector<std::vector<int>> count0_;  // per ship and cell: positions through it
-    std::vector<int> alive0_;               // per ship: positions
+    std::vector<std::vector<double>> count0_;  // per ship and cell: the weight through it
+    std::vector<double> alive0_;               // per ship: the weight of its positions
     // The working copies for one covering_time call.
-    std::vector<std::vector<int>> count_;
-    std::vector<int> alive_;
+    std::vector<std::vector<double>> count_;
+    std::vector<double> alive_;
     std::vector<std::vector<char>> dead_;
     std::vector<double> score_;
     std::vector<int> ties_;
