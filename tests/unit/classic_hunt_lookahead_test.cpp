@@ -27,19 +27,6 @@ std::vector<Bitboard> positions_of(int length, BoardSize board, const Bitboard& 
     return out;
 }
 
-std::vector<TieOrder> every_symmetry(BoardSize board) {
-    std::vector<TieOrder> orders;
-    for (const bool rows : {false, true}) {
-        for (const bool cols : {false, true}) {
-            for (const bool transpose : {false, true}) {
-                if (transpose && board.rows != board.cols) continue;
-                orders.push_back({rows, cols, transpose});
-            }
-        }
-    }
-    return orders;
-}
-
 // The shots of `sequence` until every ship's position is hit (all of them if some never is).
 int shots_to_hit_all(const std::vector<int>& sequence, const std::vector<Bitboard>& fleet) {
     Bitboard fired;
@@ -64,7 +51,7 @@ TEST(HuntLookahead, CoveringTimeIsTheMeanOverEveryCombinationOfPositionsOfTheSho
     HuntLookahead look;
     look.reset(board, ships, Bitboard::all(board).without(fired));
     int checked = 0;
-    for (const TieOrder& order : every_symmetry(board)) {
+    for (const TieOrder& order : TieOrder::every(board)) {
         for (int first = 0; first < board.cells(); ++first) {
             if (fired.test(first)) continue;
             const double time = look.covering_time(first, order);

@@ -20,26 +20,13 @@ Cell cell(const std::string& text) {
     return parse_cell(text, BoardSize{}).value();
 }
 
-std::vector<TieOrder> every_symmetry(BoardSize board) {
-    std::vector<TieOrder> orders;
-    for (const bool rows : {false, true}) {
-        for (const bool cols : {false, true}) {
-            for (const bool transpose : {false, true}) {
-                if (transpose && board.rows != board.cols) continue;
-                orders.push_back({rows, cols, transpose});
-            }
-        }
-    }
-    return orders;
-}
-
 int code(const TieOrder& o) {
     return (o.flip_rows ? 1 : 0) + (o.flip_cols ? 2 : 0) + (o.transpose ? 4 : 0);
 }
 
 TEST(TieOrder, EverySymmetryRanksEachCellOfTheBoardExactlyOnce) {
     for (const BoardSize board : {BoardSize{10, 10}, BoardSize{7, 12}, BoardSize{1, 5}}) {
-        for (const TieOrder& order : every_symmetry(board)) {
+        for (const TieOrder& order : TieOrder::every(board)) {
             std::vector<int> ranks;
             for (int c = 0; c < board.cells(); ++c) ranks.push_back(order.rank(c, board));
             std::sort(ranks.begin(), ranks.end());

@@ -33,6 +33,20 @@ struct TieOrder {
         return order;
     }
 
+    // Every symmetry of the board: 8 on a square board, 4 on any other.
+    static std::vector<TieOrder> every(BoardSize board) {
+        std::vector<TieOrder> orders;
+        for (const bool rows : {false, true}) {
+            for (const bool cols : {false, true}) {
+                for (const bool turn : {false, true}) {
+                    if (turn && board.rows != board.cols) continue;
+                    orders.push_back({rows, cols, turn});
+                }
+            }
+        }
+        return orders;
+    }
+
     // The place of the cell with index `cell` in this order: lower comes first.
     int rank(int cell, BoardSize board) const {
         int r = cell / board.cols;
