@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "cli/line_reader.h"
 #include "protocol/engine.h"
+#include "seats/line_reader.h"
 
 namespace broadside::cli {
 
@@ -17,7 +17,7 @@ int run_engine() {
     std::random_device entropy;
     protocol::Engine engine(
         [&entropy] { return (static_cast<std::uint64_t>(entropy()) << 32U) | entropy(); });
-    LineReader reader(STDIN_FILENO, protocol::kMaxLineBytes);
+    seats::LineReader reader(STDIN_FILENO, protocol::kMaxLineBytes);
     while (auto line = reader.next()) {
         if (line->text.find_first_not_of(" \t") == std::string::npos && !line->too_long) continue;
         nlohmann::json response =

@@ -5,14 +5,14 @@
 #include <fstream>
 #include <iostream>
 
-#include "cli/agents/builtin_agent.h"
-#include "cli/agents/process_agent.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "core/rng.h"
 #include "core/stats.h"
 #include "match/registry.h"
 #include "protocol/referee.h"
+#include "seats/builtin_agent.h"
+#include "seats/process_agent.h"
 
 namespace broadside::cli {
 
@@ -35,7 +35,7 @@ std::unique_ptr<protocol::Agent> make_agent(const RefereeArgs& args, const std::
                                             std::size_t seat) {
     const std::string prefix = "builtin:";
     if (spec.rfind(prefix, 0) == 0) {
-        auto agent = make_builtin_agent(args.game, spec.substr(prefix.size()));
+        auto agent = seats::make_builtin_agent(args.game, spec.substr(prefix.size()));
         if (!agent) throw UsageError(agent.error().message);
         return std::move(agent.value());
     }
@@ -45,7 +45,7 @@ std::unique_ptr<protocol::Agent> make_agent(const RefereeArgs& args, const std::
     } else if (!args.save_dir.empty()) {
         err = args.save_dir + "/seat" + std::to_string(seat) + ".stderr";
     }
-    return std::make_unique<ProcessAgent>(spec, err);
+    return std::make_unique<seats::ProcessAgent>(spec, err);
 }
 
 int run_referee(const RefereeArgs& args) {
@@ -68,7 +68,7 @@ int run_referee(const RefereeArgs& args) {
     std::vector<std::unique_ptr<protocol::Agent>> agents, fallbacks;
     for (std::size_t s = 0; s < args.seats.size(); ++s) {
         agents.push_back(make_agent(args, args.seats[s], s));
-        auto fb = make_builtin_agent(args.game, fallback_bot_name(args.game));
+        auto fb = seats::make_builtin_agent(args.game, seats::fallback_bot_name(args.game));
         if (!fb) throw UsageError(fb.error().message);
         fallbacks.push_back(std::move(fb.value()));
     }

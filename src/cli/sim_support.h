@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+#include "seats/parallel_games.h"
+
 namespace broadside::cli {
 
 std::vector<std::string> split_names(const std::string& text);
@@ -40,33 +42,13 @@ private:
     std::thread thread_;
 };
 
-// Runs games 0..count-1 on `threads` threads (thread t plays t, t + threads, ...), with a
-// progress bar. make_worker(t) runs on thread t and returns the function that plays one game
-// there, so each thread owns its bots. The first exception any game throws is rethrown here.
+// Runs games 0..count-1 on `threads` threads with a progress bar on stderr; see
+// seats::run_games for how games are spread over threads.
 template <class MakeWorker>
 void run_games(long count, int threads, MakeWorker make_worker) {
-    threads = std::max(1, static_cast<int>(std::min<long>(threads, count)));
     std::atomic<long> done{0};
     Progress progress(done, count);
-    std::vector<std::thread> pool;
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    for (int t = 0; t < threads; ++t) {
-        pool.emplace_back([&, t] {
-            try {
-                auto play = make_worker(t);
-                for (long i = t; i < count; i += threads) {
-                    play(i);
-                    ++done;
-                }
-            } catch (...) {
-                std::lock_guard lock(failure_mutex);
-                if (!failure) failure = std::current_exception();
-            }
-        });
-    }
-    for (auto& th : pool) th.join();
-    if (failure) std::rethrow_exception(failure);
+    seats::run_games(count, threads, std::move(make_worker), &done);
 }
 
 // One bot per seat, made by make_bot(name) (which returns a Result of a unique_ptr), for one
@@ -87,22 +69,13 @@ SeatBots<Bot> make_seat_bots(const std::vector<std::string>& names, MakeBot make
     return bots;
 }
 
-// Games grouped into series of `length` consecutive games (the last may be shorter): series s is
-// games s*length to min((s+1)*length, count)-1, played in order on one thread by the same bots,
-// so learning carries over within a series. Threads split series, never a series, so results
-// do not depend on the thread count. make_worker(t) returns play(game, position), where position
-// counts from 0 within the series; play must start a new series at position 0.
+// Series of games (seats::run_series) with a progress bar on stderr that counts series.
 template <class MakeWorker>
 void run_series(long count, long length, int threads, MakeWorker make_worker) {
     const long series = (count + length - 1) / length;
-    run_games(series, threads, [&](int t) {
-        auto play = make_worker(t);
-        return [count, length, play](long s) mutable {
-            for (long i = s * length; i < std::min(count, (s + 1) * length); ++i) {
-                play(i, i - s * length);
-            }
-        };
-    });
+    std::atomic<long> done{0};
+    Progress progress(done, series);
+    seats::run_series(count, length, threads, std::move(make_worker), &done);
 }
 
 // The blocks of positions within a series (1-based, inclusive) that reports break figures into:

@@ -14,7 +14,7 @@
 
 #include "ai/classic/bots.h"
 #include "ai/classic/self_play.h"
-#include "cli/records.h"
+#include "cli/classic/records.h"
 #include "core/fleet_sampler.h"
 #include "match/match.h"
 #include "support/test_support.h"

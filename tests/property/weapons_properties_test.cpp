@@ -11,7 +11,7 @@
 
 #include "ai/classic/bots.h"
 #include "ai/classic/self_play.h"
-#include "cli/records.h"
+#include "cli/classic/records.h"
 #include "match/match.h"
 
 namespace broadside {

@@ -19,10 +19,10 @@
 #include "ai/classic/placement.h"
 #include "ai/classic/self_play.h"
 #include "ai/classic/target_practice.h"
-#include "cli/agents/builtin_agent.h"
 #include "core/fleet_sampler.h"
 #include "games/classic/rules.h"
 #include "protocol/referee.h"
+#include "seats/builtin_agent.h"
 
 namespace broadside::classic {
 namespace {
@@ -480,7 +480,7 @@ TEST(ClassicPlacement, EndGameIsCalledOncePerGameWithWhatTheGameRevealed) {
         auto b = std::make_unique<Counting>();
         Counting* ca = a.get();
         Counting* cb = b.get();
-        cli::ClassicBuiltinAgent seat0(std::move(a)), seat1(std::move(b));
+        seats::ClassicBuiltinAgent seat0(std::move(a)), seat1(std::move(b));
         protocol::RefereeConfig config;
         config.game = "classic";
         for (std::uint64_t seed = 0; seed < 2; ++seed) {

@@ -1,0 +1,123 @@
+// `broadside play classic` and `play salvo`: a game in the terminal against a built-in bot. This
+// file reads the flags and sets the match up; play_session.cpp runs the game.
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include <unistd.h>
+
+#include "ai/classic/bots.h"
+#include "cli/classic/play_session.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "match/match.h"
+
+namespace broadside::cli {
+
+namespace {
+
+struct PlayArgs {
+    std::string game;
+    std::string bot = classic::default_bot_name();
+    std::uint64_t seed = 0;
+    bool has_seed = false;
+    std::string save;
+    std::string first;
+    std::string strength;  // "", "full" or "fast": how hard `best` thinks
+    ClassicFlags flags;
+};
+
+// Short enough to read aloud and type back in.
+std::uint64_t fresh_seed() {
+    std::random_device device;
+    return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
+}
+
+bool colour_wanted() {
+    const char* no_colour = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    return stdout_is_terminal() && (no_colour == nullptr || *no_colour == '\0') &&
+           !(term != nullptr && std::string(term) == "dumb");
+}
+
+int run_play(const PlayArgs& args) {
+    json options = classic_options_json(args.flags);
+    if (args.first == "me") options["first"] = 0;
+    if (args.first == "bot") options["first"] = 1;
+    if (args.first == "random") options["first"] = "random";
+    std::string bot_name = args.bot;
+    if (!args.strength.empty()) {
+        // Strength is how many fleets `best` weighs a shot: full (3,000) or fast (300, every shot
+        // well inside 50 ms). Other bots have one strength.
+        if (bot_name != "best" && bot_name != "best-fast") {
+            throw UsageError("--strength applies to the best bot only; " + bot_name +
+                             " has one strength.");
+        }
+        bot_name = args.strength == "fast" ? "best-fast" : "best";
+    }
+    auto bot = classic::make_bot(bot_name);
+    if (!bot) throw UsageError(bot.error().message);
+    const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
+    // Checked once here; every game of the session has the same options.
+    if (auto match = Match::create(args.game, options, seed); !match) {
+        throw UsageError(match.error().message);
+    }
+    if (!args.save.empty()) check_save_path(args.save);
+    PlaySettings settings;
+    settings.bot_name = bot_name;
+    settings.save_path = args.save;
+    settings.colour = colour_wanted();
+    settings.clear_screen = stdout_is_terminal();
+    settings.echo_input = isatty(STDIN_FILENO) == 0;
+    const auto new_match = [&](std::uint64_t game_seed) {
+        return Match::create(args.game, options, game_seed).value();
+    };
+    return run_play_session(new_match, seed, **bot, settings, std::cin, std::cout);
+}
+
+std::string bot_list() {
+    std::string names;
+    for (const auto& n : classic::bot_names()) names += (names.empty() ? "" : ", ") + n;
+    return names;
+}
+
+void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game) {
+    auto args = std::make_shared<PlayArgs>();
+    args->game = game;
+    auto* cmd = play.add_subcommand(game, game == "salvo"
+                                              ? "Salvo: every ship afloat fires one shot per turn"
+                                              : "Classic Battleship against a bot");
+    cmd->footer(
+        "You are seat 0. Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with "
+        "'B7' (Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command.");
+    cmd->add_option("--bot", args->bot, "The opponent: " + bot_list())->capture_default_str();
+    cmd->add_option("--strength", args->strength,
+                    "How hard the best bot thinks: full (3,000 fleets a shot) or fast (300; "
+                    "every shot well within 50 ms)")
+        ->check(CLI::IsMember({"full", "fast"}));
+    auto* seed = cmd->add_option("--seed", args->seed,
+                                 "Seed; the same seed and the same moves give the same game "
+                                 "(default: a fresh one, printed)");
+    cmd->add_option("--save", args->save,
+                    "Write the match record to FILE at the end (or on quit); check it with "
+                    "'broadside replay FILE'");
+    cmd->add_option("--first", args->first,
+                    "Who fires first: me, bot or random (default: the "
+                    "options' \"first\", random)")
+        ->check(CLI::IsMember({"me", "bot", "random"}));
+    add_classic_flags(*cmd, args->flags);
+    cmd->callback([args, seed, &run] {
+        args->has_seed = seed->count() > 0;
+        run = [args] { return run_play(*args); };
+    });
+}
+
+}  // namespace
+
+void add_play_classic(CLI::App& play, Runner& run) {
+    add_play_classic_game(play, run, "classic");
+    add_play_classic_game(play, run, "salvo");
+}
+
+}  // namespace broadside::cli

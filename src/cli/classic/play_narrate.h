@@ -1,0 +1,19 @@
+#pragma once
+// Sentences for the events the human player (seat 0) receives: "You fired at B7: hit, Cruiser."
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/classic/play_render.h"
+
+namespace broadside::cli {
+
+// What one event, as seat `me` received it, means to that player. Empty for events that need
+// no words.
+std::vector<std::string> narrate(const nlohmann::json& event, int me, const Style& style);
+
+// The cells of a "shots" event, in the order they were fired.
+std::vector<std::string> shot_cells(const nlohmann::json& event);
+
+}  // namespace broadside::cli

@@ -1,0 +1,58 @@
+#include "cli/classic/play_placement.h"
+
+#include "core/fleet_sampler.h"
+
+namespace broadside::cli {
+
+FleetDraft::FleetDraft(std::vector<ShipSpec> fleet, BoardSize board, bool no_touch)
+    : fleet_(std::move(fleet)), board_(board), no_touch_(no_touch) {}
+
+std::vector<std::string> FleetDraft::placements() const {
+    std::vector<std::string> out;
+    for (const auto& p : layout_) out.push_back(to_string(p));
+    return out;
+}
+
+Status FleetDraft::add(const std::string& text) {
+    if (complete()) return make_error("already_placed", "Every ship is already placed.");
+    auto p = parse_placement(text, board_);
+    if (!p) return p.error();
+    std::vector<ShipSpec> so_far(fleet_.begin(),
+                                 fleet_.begin() + static_cast<std::ptrdiff_t>(layout_.size() + 1));
+    std::vector<Placement> candidate = layout_;
+    candidate.push_back(*p);
+    if (auto st = validate_layout(so_far, candidate, board_, no_touch_); !st) return st;
+    layout_ = std::move(candidate);
+    return Status::ok_status();
+}
+
+bool FleetDraft::undo() {
+    if (layout_.empty()) return false;
+    layout_.pop_back();
+    return true;
+}
+
+Status FleetDraft::fill_randomly(Rng& rng) {
+    if (complete()) return Status::ok_status();
+    const std::vector<ShipSpec> rest(fleet_.begin() + static_cast<std::ptrdiff_t>(layout_.size()),
+                                     fleet_.end());
+    const FleetSampler sampler(rest, board_, no_touch_);
+    // Uniform layouts of the remaining ships, kept only if they fit around the placed ones:
+    // conditioning a uniform draw on legality keeps it uniform.
+    constexpr int kRounds = 2000;
+    for (int round = 0; round < kRounds; ++round) {
+        auto more = sampler.sample(rng, 1000);
+        if (!more) continue;
+        std::vector<Placement> candidate = layout_;
+        candidate.insert(candidate.end(), more->begin(), more->end());
+        if (validate_layout(fleet_, candidate, board_, no_touch_)) {
+            layout_ = std::move(candidate);
+            return Status::ok_status();
+        }
+    }
+    return make_error("no_room",
+                      "The remaining ships do not fit around the ones you placed; "
+                      "type undo to take some back, or place them yourself.");
+}
+
+}  // namespace broadside::cli

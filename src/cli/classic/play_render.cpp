@@ -1,0 +1,304 @@
+#include "cli/classic/play_render.h"
+
+#include <algorithm>
+#include <map>
+
+namespace broadside::cli {
+
+namespace {
+
+const char* code_of(Tone tone) {
+    switch (tone) {
+        case Tone::kTitle: return "1";
+        case Tone::kWater: return "34";
+        case Tone::kShip: return "1;37;100";
+        case Tone::kMiss: return "36";
+        case Tone::kHit: return "1;31";
+        case Tone::kSunk: return "1;97;41";
+        case Tone::kGood: return "1;32";
+        case Tone::kBad: return "1;31";
+        case Tone::kWarn: return "33";
+        case Tone::kDim: return "2";
+        case Tone::kPrompt: return "1;36";
+    }
+    return "0";
+}
+
+char glyph(Mark m) {
+    switch (m) {
+        case Mark::kWater: return '.';
+        case Mark::kShip: return '#';
+        case Mark::kMiss: return 'o';
+        case Mark::kHit: return 'X';
+        case Mark::kSunk: return '*';
+    }
+    return '?';
+}
+
+Tone tone_of(Mark m) {
+    switch (m) {
+        case Mark::kWater: return Tone::kWater;
+        case Mark::kShip: return Tone::kShip;
+        case Mark::kMiss: return Tone::kMiss;
+        case Mark::kHit: return Tone::kHit;
+        case Mark::kSunk: return Tone::kSunk;
+    }
+    return Tone::kWater;
+}
+
+std::string pad(std::string text, int width) {
+    const int w = visible_width(text);
+    if (w < width) text += std::string(static_cast<std::size_t>(width - w), ' ');
+    return text;
+}
+
+std::string right(const std::string& text, int width) {
+    const int w = static_cast<int>(text.size());
+    return w >= width ? text : std::string(static_cast<std::size_t>(width - w), ' ') + text;
+}
+
+std::string trim_right(std::string line) {
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    return line;
+}
+
+}  // namespace
+
+std::string Style::paint(std::string_view text, Tone tone, bool reverse) const {
+    if (!colour_) return std::string(text);
+    return std::string("\x1b[") + code_of(tone) + (reverse ? ";7m" : "m") + std::string(text) +
+           "\x1b[0m";
+}
+
+Grid::Grid(BoardSize board)
+    : size(board),
+      marks(static_cast<std::size_t>(board.cells()), Mark::kWater),
+      recent(static_cast<std::size_t>(board.cells()), false) {}
+
+void Grid::mark(const std::string& cell, Mark m) {
+    if (auto c = parse_cell(cell, size)) marks[static_cast<std::size_t>(cell_index(*c, size))] = m;
+}
+
+void Grid::mark_all(const nlohmann::json& cells, Mark m) {
+    for (const auto& c : cells) mark(c.get<std::string>(), m);
+}
+
+void Grid::set_recent(const std::vector<std::string>& cells) {
+    std::fill(recent.begin(), recent.end(), false);
+    for (const auto& cell : cells) {
+        if (auto c = parse_cell(cell, size))
+            recent[static_cast<std::size_t>(cell_index(*c, size))] = true;
+    }
+}
+
+namespace {
+
+BoardSize board_of(const nlohmann::json& obs) {
+    return BoardSize{obs["board"]["rows"].get<int>(), obs["board"]["cols"].get<int>()};
+}
+
+}  // namespace
+
+Grid ocean_grid(const nlohmann::json& obs) {
+    Grid grid(board_of(obs));
+    for (const auto& ship : obs["my_fleet"]) {
+        grid.mark_all(ship["cells"], ship["sunk"].get<bool>() ? Mark::kSunk : Mark::kShip);
+        if (!ship["sunk"].get<bool>()) grid.mark_all(ship["hits"], Mark::kHit);
+    }
+    grid.mark_all(obs["incoming"]["misses"], Mark::kMiss);
+    return grid;
+}
+
+Grid target_grid(const nlohmann::json& obs) {
+    Grid grid(board_of(obs));
+    std::map<std::string, bool> sunk;
+    for (const auto& ship : obs["enemy_fleet"]) {
+        sunk[ship["name"].get<std::string>()] = ship["sunk"].get<bool>();
+        if (ship["sunk_by"].is_string()) grid.mark(ship["sunk_by"].get<std::string>(), Mark::kSunk);
+    }
+    grid.mark_all(obs["targets"]["misses"], Mark::kMiss);
+    for (const auto& hit : obs["targets"]["hits"]) {
+        const auto cell = hit["cell"].get<std::string>();
+        // With hit-only announcements a hit is not named, so only the sinking shot is known
+        // to belong to the sunk ship.
+        const bool of_sunk = hit["ship"].is_string() && sunk[hit["ship"].get<std::string>()];
+        auto c = parse_cell(cell, grid.size);
+        if (!c) continue;
+        auto& m = grid.marks[static_cast<std::size_t>(cell_index(*c, grid.size))];
+        if (m != Mark::kSunk) m = of_sunk ? Mark::kSunk : Mark::kHit;
+    }
+    return grid;
+}
+
+void draw_ships(Grid& base, const std::vector<ShipSpec>& fleet,
+                const std::vector<std::string>& placements) {
+    for (std::size_t i = 0; i < placements.size() && i < fleet.size(); ++i) {
+        auto p = parse_placement(placements[i], base.size);
+        if (!p) continue;
+        auto cells = ship_cells(*p, fleet[i].length, base.size);
+        if (!cells) continue;
+        cells->for_each([&](int index) {
+            auto& m = base.marks[static_cast<std::size_t>(index)];
+            if (m == Mark::kWater) m = Mark::kShip;
+        });
+    }
+}
+
+void Block::add(std::string line) {
+    width = std::max(width, visible_width(line));
+    lines.push_back(std::move(line));
+}
+
+Block grid_block(const std::string& title, const Grid& grid, const Style& style) {
+    const int rows = grid.size.rows, cols = grid.size.cols;
+    // Three columns per cell read best; boards wider than 12 use two so that two fit in 80.
+    const int cell_w = cols <= 12 ? 3 : 2;
+    Block block;
+    block.add(style.paint(title, Tone::kTitle));
+    if (cell_w == 3 || cols < 10) {
+        std::string header = " ";
+        for (int c = 1; c <= cols; ++c) header += right(std::to_string(c), cell_w);
+        block.add(style.paint(header, Tone::kDim));
+    } else {
+        std::string tens = " ", units = " ";
+        for (int c = 1; c <= cols; ++c) {
+            tens += std::string(1, ' ') + (c >= 10 ? static_cast<char>('0' + c / 10) : ' ');
+            units += std::string(1, ' ') + static_cast<char>('0' + c % 10);
+        }
+        block.add(style.paint(tens, Tone::kDim));
+        block.add(style.paint(units, Tone::kDim));
+    }
+    for (int r = 0; r < rows; ++r) {
+        std::string line = style.paint(std::string(1, static_cast<char>('A' + r)), Tone::kDim);
+        for (int c = 0; c < cols; ++c) {
+            const auto index = static_cast<std::size_t>(r * cols + c);
+            const Mark m = grid.marks[index];
+            const std::string cell =
+                style.paint(std::string(1, glyph(m)), tone_of(m), grid.recent[index]);
+            line += std::string(static_cast<std::size_t>(cell_w - 1), ' ') + cell;
+        }
+        block.add(line);
+    }
+    return block;
+}
+
+std::string join_blocks(const Block& left, const Block& right, int columns) {
+    constexpr int kIndent = 2, kGap = 5;
+    std::string out;
+    const std::string indent(kIndent, ' ');
+    if (kIndent + left.width + kGap + right.width > columns) {
+        for (const auto& line : left.lines) out += trim_right(indent + line) + "\n";
+        out += "\n";
+        for (const auto& line : right.lines) out += trim_right(indent + line) + "\n";
+        return out;
+    }
+    const std::size_t n = std::max(left.lines.size(), right.lines.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        std::string line = indent;
+        line += pad(i < left.lines.size() ? left.lines[i] : "", left.width + kGap);
+        if (i < right.lines.size()) line += right.lines[i];
+        out += trim_right(line) + "\n";
+    }
+    return out;
+}
+
+std::string legend(const Style& style) {
+    const std::pair<Mark, const char*> items[] = {{Mark::kWater, "water"},
+                                                  {Mark::kShip, "ship"},
+                                                  {Mark::kMiss, "miss"},
+                                                  {Mark::kHit, "hit"},
+                                                  {Mark::kSunk, "sunk"}};
+    std::string out = "  Legend:";
+    for (const auto& [m, name] : items) {
+        out += "  " + style.paint(std::string(1, glyph(m)), tone_of(m)) + " " + name;
+    }
+    if (style.colour()) out += "  " + style.paint("last shots", Tone::kDim, true);
+    return out + "\n";
+}
+
+Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style) {
+    int afloat = 0;
+    std::string lost, captured;
+    for (const auto& ship : ships) {
+        if (ship.value("captured", false)) {
+            captured += (captured.empty() ? "" : ", ") + ship["name"].get<std::string>();
+        } else if (!ship["sunk"].get<bool>()) {
+            ++afloat;
+        } else {
+            lost += (lost.empty() ? "" : ", ") + ship["name"].get<std::string>();
+        }
+    }
+    Block block;
+    const std::string count = std::to_string(afloat) + " of " + std::to_string(ships.size());
+    block.add((mine ? "Your ships afloat: " : "Enemy ships afloat: ") +
+              style.paint(count, Tone::kTitle));
+    const std::string sunk_text = lost.empty() ? (mine ? "None lost yet." : "None sunk yet.")
+                                               : (mine ? "Lost: " : "Sunk: ") + lost;
+    for (auto& line : wrap(sunk_text, width)) block.add(line);
+    if (!captured.empty()) {
+        for (auto& line :
+             wrap((mine ? "Held by the enemy: " : "Your prizes: ") + captured, width)) {
+            block.add(line);
+        }
+    }
+    return block;
+}
+
+Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style) {
+    std::string line;
+    const bool my_turn = obs["shots_due"].get<int>() > 0 && obs["blast_pending"].get<int>() == 0;
+    for (const char* name : {"nuke", "scuba", "torpedo", "experimental", "bomber"}) {
+        if (!obs["weapons"].contains(name)) continue;
+        const auto& uses = obs["weapons"][name];
+        const int left = uses[mine ? "mine" : "enemy"].get<int>();
+        std::string item = std::string(name) + " " + std::to_string(left);
+        // On my turn, a weapon with uses left that I still cannot use lacks its launcher.
+        if (mine && my_turn && left > 0 && !uses["usable"].get<bool>()) item += " (ship lost)";
+        line += (line.empty() ? "" : ", ") + (left > 0 ? item : style.paint(item, Tone::kDim));
+    }
+    const int me = obs["seat"].get<int>();
+    const int prizes = obs["prizes"][mine ? me : 1 - me].get<int>();
+    Block block;
+    block.add(mine ? "Your weapons left:" : "Enemy weapons left:");
+    for (auto& l : wrap(line, width)) block.add(l);
+    if (prizes > 0) block.add(style.paint("Prizes held: " + std::to_string(prizes), Tone::kTitle));
+    return block;
+}
+
+int visible_width(std::string_view text) {
+    int w = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\x1b') {
+            while (i < text.size() && text[i] != 'm') ++i;
+            continue;
+        }
+        ++w;
+    }
+    return w;
+}
+
+std::vector<std::string> wrap(const std::string& text, int width) {
+    std::vector<std::string> lines;
+    std::string line, word;
+    auto flush_word = [&] {
+        if (word.empty()) return;
+        if (!line.empty() && visible_width(line) + 1 + visible_width(word) > width) {
+            lines.push_back(line);
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        word.clear();
+    };
+    for (char ch : text) {
+        if (ch == ' ') {
+            flush_word();
+        } else {
+            word += ch;
+        }
+    }
+    flush_word();
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+}  // namespace broadside::cli

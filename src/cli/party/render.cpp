@@ -1,0 +1,120 @@
+// Drawing the party game in the terminal: the player's sea and the public scoreboard, from the
+// seat's observation only.
+#include <array>
+#include <map>
+#include <sstream>
+
+#include "cli/party/play.h"
+#include "games/party/board.h"
+
+namespace broadside::cli {
+
+namespace {
+
+constexpr std::array<char, party::kShips> kShipLetters{'A', 'B', 'C', 'S', 'D', 'P'};
+
+}  // namespace
+
+std::string render_party_board(const nlohmann::json& obs, bool colour) {
+    using namespace party;
+    // What each cell shows: '.' open sea, 'o' a torpedo in the water, the ship's letter where a
+    // ship is untouched, 'x' a hit, '#' a ship sunk, '*' a super torpedo's hit.
+    std::array<std::string, kCells> cells;
+    cells.fill(".");
+    std::array<int, kCells> ansi{};
+    for (const auto& t : obs["torpedoes"])
+        cells[static_cast<std::size_t>(*parse_cell(t.get<std::string>()))] = "o";
+    for (const auto& t : obs["super_torpedoes"]) {
+        cells[static_cast<std::size_t>(*parse_cell(t.get<std::string>()))] = "O";
+    }
+    const auto& fleet = obs.value("my_fleet", nlohmann::json());
+    if (fleet.is_array()) {
+        const auto edition = obs["edition"] == "european" ? Edition::kEuropean : Edition::kRainbow;
+        for (std::size_t i = 0; i < fleet.size(); ++i) {
+            const auto& ship = fleet[i];
+            const bool sunk = ship["sunk"].get<bool>();
+            for (const auto& c : ship["cells"]) {
+                const auto idx = static_cast<std::size_t>(*parse_cell(c.get<std::string>()));
+                ansi[idx] = ship_themes(edition)[i].ansi;
+                if (cells[idx] == ".") {
+                    cells[idx] = std::string(1, kShipLetters[i]);
+                } else if (cells[idx] == "O") {
+                    cells[idx] = "*";
+                } else {
+                    cells[idx] = sunk ? "#" : "x";
+                }
+            }
+        }
+    }
+    std::ostringstream o;
+    o << "     A B C D E F\n";
+    for (int r = 0; r < kSide; ++r) {
+        o << "  " << r + 1 << " ";
+        for (int c = 0; c < kSide; ++c) {
+            const auto idx = static_cast<std::size_t>(r * kSide + c);
+            o << ' ';
+            if (colour && ansi[idx]) {
+                o << "\x1b[38;5;" << ansi[idx] << "m" << cells[idx] << "\x1b[0m";
+            } else {
+                o << cells[idx];
+            }
+        }
+        o << "\n";
+    }
+    o << "  (A/B/C/S/D/P your ships, x hit, # sunk, o miss, O super torpedo, * super hit)\n";
+    return o.str();
+}
+
+std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat) {
+    const auto& board = obs["scoreboard"];
+    const auto& afloat = board["afloat"];
+    std::map<int, std::string> eliminated;
+    for (const auto& e : board["eliminated"]) {
+        eliminated[e["seat"].get<int>()] =
+            "out (super torpedo " + std::to_string(e["super_torpedo"].get<int>()) + ")";
+    }
+    std::ostringstream o;
+    const int players = obs["players"].get<int>();
+    auto who = [&](int seat) {
+        return seat == my_seat ? std::string("you") : "player " + std::to_string(seat);
+    };
+    if (players <= 12) {
+        o << "Scoreboard (ships afloat):\n";
+        for (int seat = 1; seat <= players; ++seat) {
+            const auto& a = afloat[static_cast<std::size_t>(seat)];
+            const std::string name = who(seat);
+            o << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
+              << (a.is_null() ? std::string("-") : std::to_string(a.get<int>()));
+            if (eliminated.count(seat)) o << "  " << eliminated[seat];
+            o << "\n";
+        }
+        return o.str();
+    }
+    // Thousands of players: how many have each count, and where you stand.
+    std::array<int, 7> by_count{};
+    for (int seat = 1; seat <= players; ++seat) {
+        const auto& a = afloat[static_cast<std::size_t>(seat)];
+        if (!a.is_null()) ++by_count[static_cast<std::size_t>(a.get<int>())];
+    }
+    o << "Scoreboard: players by ships afloat:";
+    for (int k = 6; k >= 0; --k) {
+        if (by_count[static_cast<std::size_t>(k)]) {
+            o << "  " << k << ": " << by_count[static_cast<std::size_t>(k)];
+        }
+    }
+    const auto& mine = afloat[static_cast<std::size_t>(my_seat)];
+    if (!mine.is_null()) {
+        int ahead = 0;
+        for (int k = 6; k > mine.get<int>(); --k) ahead += by_count[static_cast<std::size_t>(k)];
+        o << "\n  you: " << mine.get<int>() << " afloat, " << ahead << " player(s) ahead of you";
+    }
+    if (!board["remaining"].empty()) {
+        o << "\n  tiebreak: " << board["remaining"].size() << " still in, " << eliminated.size()
+          << " eliminated";
+        if (eliminated.count(my_seat)) o << " (you are " << eliminated[my_seat] << ")";
+    }
+    o << "\n";
+    return o.str();
+}
+
+}  // namespace broadside::cli
