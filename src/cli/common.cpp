@@ -2,9 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
+#include <iterator>
 
 #include "match/registry.h"
+#include "seats/bot_registry.h"
 
 namespace broadside::cli {
 
@@ -97,10 +101,125 @@ void check_save_path(const std::string& path) {
 }
 
 void write_record(const std::string& path, const nlohmann::json& record, bool append) {
-    std::ofstream file(path, append ? std::ios::app : std::ios::trunc);
-    file << record.dump() << "\n";
-    file.close();
-    if (!file) throw std::runtime_error("could not write the record to " + path);
+    std::string contents;
+    if (append) {
+        std::ifstream old(path, std::ios::binary);
+        contents.assign(std::istreambuf_iterator<char>(old), std::istreambuf_iterator<char>());
+        if (!contents.empty() && contents.back() != '\n') contents += '\n';
+    }
+    contents += record.dump() + "\n";
+    const std::string temp = path + ".tmp-" + std::to_string(getpid());
+    {
+        std::ofstream file(temp, std::ios::trunc | std::ios::binary);
+        file << contents;
+        file.flush();
+        if (!file) {
+            std::remove(temp.c_str());
+            throw std::runtime_error("could not write the record to " + path);
+        }
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        throw std::runtime_error("could not write the record to " + path);
+    }
+}
+
+void add_people_flags(CLI::App& cmd, PeopleFlags& flags, int min_humans, int max_humans) {
+    cmd.add_option("--humans", flags.humans,
+                   "People sharing this terminal, taking turns (hot-seat); bots fill the other "
+                   "seats")
+        ->check(CLI::Range(min_humans, max_humans))
+        ->capture_default_str();
+    cmd.add_option("--names", flags.names,
+                   "The people's names, comma-separated: --names Ann,Bob (default Player 1, "
+                   "Player 2, ...)");
+    cmd.add_option("--level", flags.level,
+                   "How strong the bots are: easy, normal (default) or hard; --help lists the bot "
+                   "each level plays")
+        ->check(CLI::IsMember({"easy", "normal", "hard"}));
+    cmd.add_flag("--no-color", flags.no_colour, "No colour, even on a terminal (as NO_COLOR=1)");
+}
+
+namespace {
+
+// Removes control, bidirectional and zero-width characters from a name typed by a person.
+std::string clean_name(const std::string& raw) {
+    std::string out;
+    for (std::size_t i = 0; i < raw.size();) {
+        const auto c = static_cast<unsigned char>(raw[i]);
+        std::size_t len = c < 0x80         ? 1
+                          : (c >> 5) == 6  ? 2
+                          : (c >> 4) == 14 ? 3
+                          : (c >> 3) == 30 ? 4
+                                           : 1;
+        if (i + len > raw.size()) break;
+        const std::string ch = raw.substr(i, len);
+        i += len;
+        if (len == 1 && (c < 0x20 || c == 0x7f || c >= 0x80)) continue;
+        // U+200B..U+200F (zero-width, marks), U+202A..U+202E and U+2066..U+2069 (bidi),
+        // U+FEFF (zero-width no-break space), C1 controls U+0080..U+009F.
+        if (len == 3 && c == 0xE2 && static_cast<unsigned char>(ch[1]) == 0x80) {
+            const auto d = static_cast<unsigned char>(ch[2]);
+            if ((d >= 0x8B && d <= 0x8F) || (d >= 0xAA && d <= 0xAE)) continue;
+        }
+        if (len == 3 && c == 0xE2 && static_cast<unsigned char>(ch[1]) == 0x81) {
+            const auto d = static_cast<unsigned char>(ch[2]);
+            if (d >= 0xA6 && d <= 0xA9) continue;
+        }
+        if (ch == "\xEF\xBB\xBF") continue;
+        if (len == 2 && c == 0xC2 && static_cast<unsigned char>(ch[1]) < 0xA0) continue;
+        out += ch;
+    }
+    // Trim spaces, then cut to 20 characters (not bytes).
+    const auto first = out.find_first_not_of(' ');
+    if (first == std::string::npos) return "";
+    out = out.substr(first, out.find_last_not_of(' ') - first + 1);
+    std::size_t chars = 0, cut = 0;
+    for (; cut < out.size() && chars < 20; ++chars) {
+        const auto c = static_cast<unsigned char>(out[cut]);
+        cut += c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+    }
+    return out.substr(0, std::min(cut, out.size()));
+}
+
+}  // namespace
+
+std::vector<std::string> people_names(const PeopleFlags& flags) {
+    std::vector<std::string> given;
+    if (!flags.names.empty()) {
+        std::string name;
+        for (const char ch : flags.names + ",") {
+            if (ch == ',') {
+                given.push_back(clean_name(name));
+                name.clear();
+            } else {
+                name += ch;
+            }
+        }
+        if (static_cast<int>(given.size()) != flags.humans) {
+            throw UsageError("--names gives " + std::to_string(given.size()) +
+                             (given.size() == 1 ? " name" : " names") + " but --humans is " +
+                             std::to_string(flags.humans) + "; give one name per person.");
+        }
+    }
+    std::vector<std::string> names;
+    for (int i = 0; i < flags.humans; ++i) {
+        std::string name =
+            i < static_cast<int>(given.size()) ? given[static_cast<std::size_t>(i)] : std::string();
+        if (name.empty()) name = "Player " + std::to_string(i + 1);
+        const std::string base = name;
+        for (int k = 2; std::find(names.begin(), names.end(), name) != names.end(); ++k) {
+            name = base + " " + std::to_string(k);
+        }
+        names.push_back(name);
+    }
+    return names;
+}
+
+std::string level_bot(const std::string& game, const PeopleFlags& flags) {
+    auto bot = seats::bot_for_level(game, flags.level.empty() ? "normal" : flags.level);
+    if (!bot) throw UsageError(bot.error().message);
+    return *bot;
 }
 
 bool stdout_is_terminal() {

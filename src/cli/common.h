@@ -2,6 +2,7 @@
 // Pieces shared by the commands of the `broadside` program.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -35,6 +36,25 @@ nlohmann::json classic_options_json(const ClassicFlags& flags);
 std::shared_ptr<const classic::Options> classic_options(const std::string& game,
                                                         const ClassicFlags& flags);
 
+// Who plays at this terminal, shared by every `play` subcommand: --humans N (people sharing the
+// terminal, hot-seat), --names Ann,Bob, --level easy|normal|hard (the bots in the other seats),
+// --no-color.
+struct PeopleFlags {
+    int humans = 1;
+    std::string names;  // comma-separated, as typed
+    std::string level;  // "" until given: then `normal`, unless the game's own --bot(s) is given
+    bool no_colour = false;
+};
+// Registers the four flags. `max_humans` bounds --humans; `min_humans` is 0 only where a game
+// can be run by a host with no player at the terminal (the party game).
+void add_people_flags(CLI::App& cmd, PeopleFlags& flags, int min_humans, int max_humans);
+// The players' names: exactly --humans of them, from --names or "Player 1", "Player 2", ...
+// Control and zero-width characters are removed, each is cut to 20 characters, and a repeated
+// name gets " 2", " 3" added. Throws UsageError when --names gives the wrong number.
+std::vector<std::string> people_names(const PeopleFlags& flags);
+// The level's bot in `game`, the registry's (seats/bot_registry.h). Throws UsageError.
+std::string level_bot(const std::string& game, const PeopleFlags& flags);
+
 // Makes `parent` (play, sim, solve) require a game subcommand, and answer a missing or unknown
 // game with a sentence that names the games it has.
 void require_game_subcommand(CLI::App& parent);
@@ -47,6 +67,8 @@ UsageError unwritable_file(const std::string& flag, const std::string& path);
 void check_save_path(const std::string& path);
 
 // Writes one match record to `path`, replacing the file (or appending a line, with `append`).
+// Atomic: the new contents go to a temporary file beside `path` that is then renamed over it,
+// so Ctrl-C or a crash leaves either the old file or the new one, never a half-written one.
 // Throws std::runtime_error if it could not be written, so a failure is never reported as saved.
 void write_record(const std::string& path, const nlohmann::json& record, bool append = false);
 
