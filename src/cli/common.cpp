@@ -87,6 +87,58 @@ void require_game_subcommand(CLI::App& parent) {
     });
 }
 
+std::string play_help_footer() {
+    std::string text =
+        "Every game takes --humans N (people sharing this terminal, passing it between turns), "
+        "--names Ann,Bob and --level easy|normal|hard (default normal) for the bots in the "
+        "other seats; experts name the bots themselves (--bot in classic and Salvo, --bots "
+        "elsewhere). 'broadside play GAME --help' has each game's flags.\n";
+    const std::pair<const char*, const char*> families[] = {{"classic", "Classic and Salvo"},
+                                                            {"royale", "Battleship Royale"},
+                                                            {"crew", "Ship, Captain and Crew"},
+                                                            {"party", "The party game"}};
+    for (const auto& [game, title] : families) {
+        text += std::string("\n") + title + ". " + seats::bots_help(game);
+    }
+    return text;
+}
+
+namespace {
+
+std::string command_path(const CLI::App& app) {
+    std::string path = app.get_name();
+    for (const CLI::App* up = app.get_parent(); up != nullptr; up = up->get_parent()) {
+        path = up->get_name() + " " + path;
+    }
+    return path;
+}
+
+std::string option_names(const CLI::App& app) {
+    std::string names;
+    for (const CLI::Option* opt : app.get_options()) {
+        if (opt->get_lnames().empty() && opt->get_snames().empty()) continue;  // positional
+        names += (names.empty() ? "" : ", ") + opt->get_name();
+    }
+    return names;
+}
+
+}  // namespace
+
+void reject_unknown_arguments(const CLI::App& app) {
+    for (const CLI::App* sub : app.get_subcommands()) reject_unknown_arguments(*sub);
+    const auto extras = app.remaining(false);
+    if (extras.empty()) return;
+    std::string words;
+    bool any_flag = false;
+    for (const auto& e : extras) {
+        words += (words.empty() ? "" : " ") + e;
+        any_flag = any_flag || (e.size() > 1 && e[0] == '-');
+    }
+    const std::string path = command_path(app);
+    throw UsageError("'" + path + "' does not take " + (any_flag ? "" : "the argument ") + words +
+                     ". Its options are " + option_names(app) + " (see '" + path + " --help').");
+}
+
 bool stderr_is_terminal() {
     return isatty(STDERR_FILENO) != 0;
 }

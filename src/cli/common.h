@@ -55,9 +55,19 @@ std::vector<std::string> people_names(const PeopleFlags& flags);
 // The level's bot in `game`, the registry's (seats/bot_registry.h). Throws UsageError.
 std::string level_bot(const std::string& game, const PeopleFlags& flags);
 
+// The footer of `play --help`: the levels and every built-in bot of every game, with how each
+// plays and how strong it is (seats/bot_registry.h).
+std::string play_help_footer();
+
 // Makes `parent` (play, sim, solve) require a game subcommand, and answer a missing or unknown
 // game with a sentence that names the games it has.
 void require_game_subcommand(CLI::App& parent);
+
+// After parsing: an argument that no command took (a misspelt flag, a stray word) is a usage
+// error that names it and lists the options its command has, never silently ignored (the game
+// subcommands accept extras only so that this message, not CLI11's, is the one shown).
+// Throws UsageError.
+void reject_unknown_arguments(const CLI::App& app);
 
 // The usage error for an output file (named by `flag`, e.g. "--save") that cannot be written.
 UsageError unwritable_file(const std::string& flag, const std::string& path);

@@ -11,7 +11,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "broadside 0.1.0");
     Runner run;
-    auto* play = app.add_subcommand("play", "Play in the terminal against bots");
+    auto* play = app.add_subcommand(
+        "play", "Play in the terminal: against bots, or with friends passing the keyboard");
+    play->footer(play_help_footer());
     require_game_subcommand(*play);
     add_play_classic(*play, run);
     add_play_crew(*play, run);
@@ -48,6 +50,7 @@ int main(int argc, char** argv) {
         return kExitUsage;
     }
     try {
+        reject_unknown_arguments(app);
         return run ? run() : kExitUsage;
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.what() << "\n";

@@ -9,6 +9,7 @@
 #include "cli/common.h"
 #include "core/rng.h"
 #include "core/stats.h"
+#include "match/match.h"
 #include "match/registry.h"
 #include "protocol/referee.h"
 #include "seats/builtin_agent.h"
@@ -48,6 +49,28 @@ std::unique_ptr<protocol::Agent> make_agent(const RefereeArgs& args, const std::
     return std::make_unique<seats::ProcessAgent>(spec, err);
 }
 
+// One --seat per seat of the game as its options set it up; for the games whose player count
+// is an option, the error says how to change it, since the seats alone do not.
+void check_seat_count(const RefereeArgs& args, const nlohmann::json& options) {
+    auto match = Match::create(args.game, options, args.seed);
+    if (!match) throw UsageError(match.error().message);
+    const int needed = match->seat_count();
+    const int given = static_cast<int>(args.seats.size());
+    if (given == needed) return;
+    std::string message = args.game + " with these options has " + std::to_string(needed) +
+                          " seats, but " + std::to_string(given) + " --seat " +
+                          (given == 1 ? "was" : "were") + " given.";
+    if (options.contains("players")) {
+        message += " Give " + std::to_string(needed) +
+                   " --seat, or set the number of players to match the seats with --options "
+                   "'{\"players\":" +
+                   std::to_string(given) + "}'.";
+    } else {
+        message += " Give exactly " + std::to_string(needed) + " --seat.";
+    }
+    throw UsageError(message);
+}
+
 int run_referee(const RefereeArgs& args) {
     signal(SIGPIPE, SIG_IGN);  // a bot that exits must not take the referee with it
     if (args.games < 1) throw UsageError("--games must be at least 1.");
@@ -60,9 +83,9 @@ int run_referee(const RefereeArgs& args) {
             throw UsageError("--options must be a JSON object.");
         }
     }
-    if (auto normalized = (*def)->normalize_options(options); !normalized) {
-        throw UsageError(normalized.error().message);
-    }
+    auto normalized = (*def)->normalize_options(options);
+    if (!normalized) throw UsageError(normalized.error().message);
+    check_seat_count(args, *normalized);
     if (!args.save_dir.empty()) mkdir(args.save_dir.c_str(), 0755);
 
     std::vector<std::unique_ptr<protocol::Agent>> agents, fallbacks;

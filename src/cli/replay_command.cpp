@@ -5,18 +5,51 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/console.h"
+#include "cli/replay_show.h"
 #include "match/match.h"
 
 namespace broadside::cli {
 
 namespace {
 
-int run_replay(const std::string& path, bool quiet) {
-    std::ifstream in(path);
-    if (!in) {
-        std::cerr << "error: cannot read " << path << "\n";
-        return kExitFailure;
+std::string seat_list(const nlohmann::json& seats) {
+    std::string text;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        if (i > 0) text += i + 1 == seats.size() ? " and " : ", ";
+        text += std::to_string(seats[i].get<int>());
     }
+    return text;
+}
+
+// A game's result in words, for people: who won and, where the result says, after how long.
+std::string describe_result(const nlohmann::json& result) {
+    std::string text;
+    if (result.contains("winner") && result["winner"].is_number_integer()) {
+        text = "seat " + std::to_string(result["winner"].get<int>()) + " won";
+    } else if (result.contains("winners") && result["winners"].is_array() &&
+               !result["winners"].empty()) {
+        const auto& w = result["winners"];
+        text = w.size() == 1 ? "seat " + seat_list(w) + " won"
+                             : "seats " + seat_list(w) + " shared the win";
+    } else {
+        text = "a draw";
+    }
+    const auto count = [&](const char* key, const char* one, const char* many) {
+        if (!result.contains(key) || !result[key].is_number_integer()) return;
+        const int n = result[key].get<int>();
+        text += " after " + std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    count("turns", "turn", "turns");
+    count("torpedoes", "torpedo", "torpedoes");
+    return text;
+}
+
+// The records of a file: one record (any layout) or many, one JSON object per line (as
+// `sim --save`). Throws std::runtime_error saying what is wrong.
+std::vector<nlohmann::json> read_records(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("cannot read " + path);
     // A file holds one record (any layout) or many, one JSON object per line (as `sim --save`).
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::vector<nlohmann::json> records;
@@ -31,16 +64,18 @@ int run_replay(const std::string& path, bool quiet) {
             if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
             auto j = nlohmann::json::parse(line, nullptr, false);
             if (j.is_discarded()) {
-                std::cerr << "error: " << path << " line " << line_number << " is not valid JSON\n";
-                return kExitFailure;
+                throw std::runtime_error(path + " line " + std::to_string(line_number) +
+                                         " is not valid JSON");
             }
             records.push_back(std::move(j));
         }
     }
-    if (records.empty()) {
-        std::cerr << "error: " << path << " holds no record\n";
-        return kExitFailure;
-    }
+    if (records.empty()) throw std::runtime_error(path + " holds no record");
+    return records;
+}
+
+int run_replay(const std::string& path, bool quiet) {
+    const auto records = read_records(path);
     long index = 0;
     for (const auto& record : records) {
         ++index;
@@ -53,12 +88,37 @@ int run_replay(const std::string& path, bool quiet) {
         if (!quiet) {
             std::cout << "record " << index << ": " << m->game() << ", seed " << m->seed() << ", "
                       << m->last_event_number() << " events replayed identically";
-            if (m->is_over()) std::cout << "; result " << m->result().dump();
+            if (m->is_over()) std::cout << "; " << describe_result(m->result());
             std::cout << "\n";
         }
     }
     std::cout << records.size() << " record(s) replayed, all events identical\n";
     return kExitOk;
+}
+
+// `--show`: one record, stepped through with the screens of `play`.
+int show_replay(const std::string& path, long which, bool all, bool no_colour) {
+    const auto records = read_records(path);
+    if (which < 1 || which > static_cast<long>(records.size())) {
+        throw UsageError("--record " + std::to_string(which) + ": " + path + " holds " +
+                         std::to_string(records.size()) + " record" +
+                         (records.size() == 1 ? "" : "s") + ".");
+    }
+    const auto& record = records[static_cast<std::size_t>(which - 1)];
+    // Checked first, so a front end only ever shows a record whose every event re-runs.
+    auto m = replay(record);
+    if (!m) {
+        std::cerr << "error: record " << which << ": " << m.error().message << " ["
+                  << m.error().code << "]\n";
+        return kExitFailure;
+    }
+    Console console(std::cin, std::cout, detect_terminal(no_colour));
+    const std::string& game = m->game();
+    if (game == "classic" || game == "salvo") return show_classic_replay(record, console, all);
+    if (game == "royale") return show_royale_replay(record, console, all);
+    if (game == "crew") return show_crew_replay(record, console, all);
+    if (game == "party") return show_party_replay(record, console, all);
+    throw UsageError("replay --show cannot show " + game + " games.");
 }
 
 }  // namespace
@@ -69,8 +129,27 @@ void add_replay_command(CLI::App& app, Runner& run) {
     auto* cmd = app.add_subcommand("replay", "Re-run saved records and check every event");
     cmd->add_option("file", *path, "A record saved by play --save or sim --save")->required();
     cmd->add_flag("--quiet", *quiet, "Only print the total");
-    cmd->callback(
-        [path, quiet, &run] { run = [path, quiet] { return run_replay(*path, *quiet); }; });
+    auto show = std::make_shared<bool>(false);
+    auto all = std::make_shared<bool>(false);
+    auto no_colour = std::make_shared<bool>(false);
+    auto which = std::make_shared<long>(1);
+    cmd->add_flag("--show", *show,
+                  "Step through the game move by move with the screens of 'play' (Enter for the "
+                  "next move); every seat's board is shown once the game is over");
+    cmd->add_flag("--all", *all, "With --show: print every step without waiting for Enter");
+    cmd->add_option("--record", *which,
+                    "With --show: which record of the file to show (1 = the first)")
+        ->capture_default_str();
+    cmd->add_flag("--no-color", *no_colour, "With --show: no colour");
+    cmd->callback([path, quiet, show, all, which, no_colour, &run] {
+        run = [=] {
+            if (!*show && (*all || *which != 1)) {
+                throw UsageError("--all and --record go with --show.");
+            }
+            // A file that cannot be read is a failure (exit 1), reported by main.
+            return *show ? show_replay(*path, *which, *all, *no_colour) : run_replay(*path, *quiet);
+        };
+    });
 }
 
 }  // namespace broadside::cli

@@ -180,7 +180,8 @@ TEST(Play, SaveWritesARecordThatReplayAccepts) {
     auto replayed = run_broadside({"replay", done});
     EXPECT_EQ(replayed.exit_code, 0) << replayed.err;
     EXPECT_NE(replayed.out.find("all events identical"), std::string::npos);
-    EXPECT_NE(replayed.out.find("result {"), std::string::npos) << replayed.out;
+    EXPECT_NE(replayed.out.find(" won after "), std::string::npos) << replayed.out;
+    EXPECT_EQ(replayed.out.find("{"), std::string::npos) << replayed.out;
 
     const auto left = run_broadside({"play", "salvo", "--seed", "12", "--save", quit},
                                     "auto\nB2 C3 D4 E5 F6\nquit\n");

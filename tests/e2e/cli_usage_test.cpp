@@ -1,0 +1,138 @@
+// Every command of the real program refuses what it does not understand: an unknown flag or a
+// stray word is a usage error (exit 2) that names it and the options there are, never silently
+// ignored. The walk finds the commands from the program's own --help, so a command added later
+// is covered without editing this file.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using testing::run_broadside;
+
+// The subcommands listed in a CLI11 help text ("SUBCOMMANDS:" then one indented name per line).
+std::vector<std::string> subcommands_in_help(const std::string& help) {
+    std::vector<std::string> names;
+    std::istringstream lines(help);
+    bool in_list = false;
+    for (std::string line; std::getline(lines, line);) {
+        std::string upper = line;
+        for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (upper.rfind("SUBCOMMANDS:", 0) == 0) {
+            in_list = true;
+            continue;
+        }
+        if (!in_list) continue;
+        if (line.rfind("  ", 0) != 0) {
+            if (!line.empty()) in_list = false;
+            continue;
+        }
+        std::istringstream words(line);
+        std::string name;
+        words >> name;
+        if (!name.empty()) names.push_back(name);
+    }
+    return names;
+}
+
+// Every command path (e.g. {"sim", "classic"}) that takes no further subcommand.
+std::vector<std::vector<std::string>> leaf_commands(std::vector<std::string> path = {}) {
+    auto args = path;
+    args.push_back("--help");
+    const auto help = run_broadside(args);
+    EXPECT_EQ(help.exit_code, 0) << help.err;
+    const auto subs = subcommands_in_help(help.out);
+    if (subs.empty()) return {path};
+    std::vector<std::vector<std::string>> leaves;
+    for (const auto& s : subs) {
+        auto deeper = path;
+        deeper.push_back(s);
+        for (auto& leaf : leaf_commands(deeper)) leaves.push_back(std::move(leaf));
+    }
+    return leaves;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string text;
+    for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
+    return text;
+}
+
+TEST(CliUsage, TheWalkFindsEveryGameOfPlaySimAndSolve) {
+    const auto leaves = leaf_commands();
+    std::vector<std::string> names;
+    for (const auto& l : leaves) names.push_back(joined(l));
+    for (const char* expected :
+         {"play classic", "play salvo", "play royale", "play crew", "play party", "sim classic",
+          "sim salvo", "sim royale", "sim crew", "sim party", "solve crew", "solve party", "replay",
+          "engine", "referee", "bench shooter"}) {
+        EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+    }
+}
+
+TEST(CliUsage, EveryCommandRejectsAnUnknownFlagNamingItAndItsOptions) {
+    for (const auto& path : leaf_commands()) {
+        auto args = path;
+        // A command with something required gets it, so the unknown flag is what fails.
+        if (path == std::vector<std::string>{"replay"}) args.push_back("no-such-file.json");
+        if (path == std::vector<std::string>{"referee"}) {
+            args.insert(args.end(), {"--seat", "builtin:random", "--seat", "builtin:random"});
+        }
+        args.push_back("--no-such-flag");
+        args.push_back("3");
+        const auto r = run_broadside(args, "");
+        EXPECT_EQ(r.exit_code, 2) << joined(path) << "\n" << r.out << r.err;
+        EXPECT_NE(r.err.find("--no-such-flag"), std::string::npos) << joined(path) << ": " << r.err;
+        EXPECT_NE(r.err.find("--help"), std::string::npos) << joined(path) << ": " << r.err;
+        // Nothing ran: no game screen, no simulation report.
+        EXPECT_EQ(r.out, "") << joined(path);
+    }
+}
+
+TEST(CliUsage, AStrayWordAfterTheFlagsIsAUsageError) {
+    const auto r = run_broadside({"sim", "classic", "--games", "1", "extra"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("'broadside sim classic' does not take the argument extra"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("--games"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(CliUsage, TheIssuesExamplesAreRefused) {
+    const auto sim = run_broadside({"sim", "classic", "--foo", "3"});
+    EXPECT_EQ(sim.exit_code, 2) << sim.out;
+    EXPECT_NE(sim.err.find("--foo"), std::string::npos) << sim.err;
+    const auto solve = run_broadside({"solve", "crew", "--bogus"});
+    EXPECT_EQ(solve.exit_code, 2);
+    const auto play = run_broadside({"play", "classic", "--seed", "1", "--humanz", "2"}, "quit\n");
+    EXPECT_EQ(play.exit_code, 2);
+    EXPECT_NE(play.err.find("--humanz"), std::string::npos) << play.err;
+}
+
+TEST(CliUsage, AnUnknownGameNamesTheGames) {
+    const auto r = run_broadside({"play", "chess"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("Unknown game \"chess\""), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("classic"), std::string::npos) << r.err;
+}
+
+TEST(CliUsage, PlayHelpListsEveryBotWithHowItPlaysAndHowStrong) {
+    const auto r = run_broadside({"play", "--help"});
+    ASSERT_EQ(r.exit_code, 0);
+    for (const char* bot :
+         {"density", "hunt", "best", "random", "royale-eager", "cautious", "optimal", "race"}) {
+        EXPECT_NE(r.out.find("  " + std::string(bot) + " "), std::string::npos) << bot;
+    }
+    EXPECT_NE(r.out.find("easy = hunt"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("--humans"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace broadside

@@ -1,0 +1,42 @@
+// `broadside referee` with a number of --seat that does not match the game: the error says how
+// many seats the game has and, for games whose player count is an option, how to change it.
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using testing::run_broadside;
+
+TEST(RefereeUsage, TooFewSeatsForAPlayerCountGameHintsAtThePlayersOption) {
+    // Royale's default is 4 players.
+    const auto r = run_broadside({"referee", "--game", "royale", "--seat", "builtin:random",
+                                  "--seat", "builtin:random", "--games", "1"});
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_NE(r.err.find("royale with these options has 4 seats, but 2 --seat were given"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("--options '{\"players\":2}'"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
+TEST(RefereeUsage, TheHintedOptionsWork) {
+    const auto r =
+        run_broadside({"referee", "--game", "royale", "--options", "{\"players\":2}", "--seat",
+                       "builtin:random", "--seat", "builtin:random", "--games", "1"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+TEST(RefereeUsage, AGameWithFixedSeatsSaysHowManyWithoutAPlayersHint) {
+    const auto r = run_broadside({"referee", "--game", "classic", "--seat", "builtin:random",
+                                  "--seat", "builtin:random", "--seat", "builtin:random"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("classic with these options has 2 seats, but 3 --seat were given"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("players"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace broadside
