@@ -17,13 +17,19 @@ bool all_digits(const std::string& word) {
     });
 }
 
+}  // namespace
+
 std::string lower(std::string_view text) {
     std::string out;
     for (char ch : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     return out;
 }
 
-}  // namespace
+std::string without_fire_word(std::string_view line) {
+    const std::string text = trim(line);
+    const auto space = text.find_first_of(" \t");
+    return space == std::string::npos ? "" : trim(std::string_view(text).substr(space));
+}
 
 std::string trim(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r\n");
@@ -39,6 +45,9 @@ PlayCommand command_of(std::string_view line) {
     if (word == "auto" || word == "random") return PlayCommand::kAuto;
     if (word == "undo") return PlayCommand::kUndo;
     if (word == "board" || word == "boards") return PlayCommand::kBoard;
+    if (word == "rotate") return PlayCommand::kRotate;
+    const std::string first = word.substr(0, word.find_first_of(" \t"));
+    if (first == "fire" || first == "shoot") return PlayCommand::kFire;
     return PlayCommand::kNone;
 }
 

@@ -12,10 +12,11 @@
 
 namespace broadside::cli {
 
-enum class PlayCommand { kNone, kHelp, kQuit, kAuto, kUndo, kBoard };
+enum class PlayCommand { kNone, kHelp, kQuit, kAuto, kUndo, kBoard, kRotate, kFire };
 
-// The command a line names ("help", "quit", "auto", "undo", "board", in any case and with
-// surrounding spaces), or kNone when the line is something else (a placement or shots).
+// The command a line names ("help", "quit", "auto", "undo", "board", "rotate", in any case and
+// with surrounding spaces; kFire for a line that starts with "fire" or "shoot", as in "fire A9"),
+// or kNone when the line is something else (a placement or bare cells, which fire too).
 PlayCommand command_of(std::string_view line);
 
 // The cells of a line of shots, written back in canonical form ("B7"). Forgiving: any case,
@@ -33,5 +34,8 @@ std::optional<Result<nlohmann::json>> parse_weapon_command(std::string_view line
 std::optional<bool> parse_yes_no(std::string_view line);
 
 std::string trim(std::string_view text);
+std::string lower(std::string_view text);
+// "fire B7 C3" -> "B7 C3": the line without its first word.
+std::string without_fire_word(std::string_view line);
 
 }  // namespace broadside::cli

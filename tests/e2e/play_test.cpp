@@ -44,13 +44,15 @@ bool follows_number(const std::string& text, const std::string& before, const st
 }
 
 TEST(Play, ScriptedGameWithAutoPlacementRunsToTheEndAndNamesTheWinner) {
-    const auto r = run_broadside({"play", "classic", "--seed", "1"}, "auto\n" + every_cell());
+    const auto r = run_broadside({"play", "classic", "--seed", "1"}, "auto\nok\n" + every_cell());
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Game over: "), std::string::npos) << r.out;
-    EXPECT_TRUE(r.out.find("Game over: you won in ") != std::string::npos ||
-                r.out.find("Game over: the best bot won in ") != std::string::npos)
+    // The default opponent is the normal level's bot, density.
+    EXPECT_TRUE(r.out.find("Game over: you won after ") != std::string::npos ||
+                r.out.find("Game over: the density bot won after ") != std::string::npos)
         << r.out;
-    EXPECT_TRUE(follows_number(r.out, "Game over: ", " shots")) << r.out;
+    EXPECT_TRUE(follows_number(r.out, "Game over: ", " turns")) << r.out;
+    EXPECT_TRUE(follows_number(r.out, "fired ", " shots")) << r.out;
     EXPECT_NE(r.out.find("The enemy fleet was: Carrier "), std::string::npos);
     EXPECT_NE(r.out.find("Enemy ocean, revealed"), std::string::npos);
     EXPECT_NE(r.out.find("You fired at A1: "), std::string::npos);
@@ -58,15 +60,15 @@ TEST(Play, ScriptedGameWithAutoPlacementRunsToTheEndAndNamesTheWinner) {
 
 TEST(Play, TheSameSeedAndInputGiveTheSameGame) {
     const std::vector<std::string> args{"play", "classic", "--seed", "77", "--bot", "random"};
-    const auto a = run_broadside(args, "auto\n" + every_cell());
-    const auto b = run_broadside(args, "auto\n" + every_cell());
+    const auto a = run_broadside(args, "auto\nok\n" + every_cell());
+    const auto b = run_broadside(args, "auto\nok\n" + every_cell());
     ASSERT_EQ(a.exit_code, 0);
     EXPECT_EQ(a.out, b.out);
 }
 
 TEST(Play, PlainOutputHasNoEscapeCodes) {
     const auto r = run_broadside({"play", "salvo", "--seed", "5", "--bot", "random"},
-                                 "help\nauto\nboard\nA1 A2 A3 A4 A5\nquit\n");
+                                 "help\nauto\nok\nboard\nA1 A2 A3 A4 A5\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
     EXPECT_EQ(r.err.find('\x1b'), std::string::npos);
@@ -75,7 +77,7 @@ TEST(Play, PlainOutputHasNoEscapeCodes) {
 
 TEST(Play, ShowsBothBoardsWithCoordinates) {
     const auto r =
-        run_broadside({"play", "classic", "--seed", "3", "--first", "me"}, "auto\nquit\n");
+        run_broadside({"play", "classic", "--seed", "3", "--first", "me"}, "auto\nok\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Your ocean"), std::string::npos);
     EXPECT_NE(r.out.find("Target grid"), std::string::npos);
@@ -95,35 +97,39 @@ TEST(Play, ManualPlacementRejectsAnOverlapAndAsksForTheSameShipAgain) {
     EXPECT_EQ(count(r.out, "Place your Battleship (4 cells)"), 2);
     EXPECT_NE(r.out.find("Your fleet is in position."), std::string::npos);
     // The fleet as placed, drawn on the player's ocean.
-    EXPECT_NE(r.out.find("  A  #  #  #  #  #  .  .  .  .  ."), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("  B  #  #  #  #  .  .  .  .  .  ."), std::string::npos);
-    EXPECT_NE(r.out.find("  E  #  #  .  .  .  .  .  .  .  ."), std::string::npos);
+    // The fleet as placed, drawn on the player's ocean, a letter per ship (Cruiser: R).
+    EXPECT_NE(r.out.find("  A  C  C  C  C  C  .  .  .  .  ."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  B  B  B  B  B  .  .  .  .  .  ."), std::string::npos);
+    EXPECT_NE(r.out.find("  C  R  R  R  .  .  .  .  .  .  ."), std::string::npos);
+    EXPECT_NE(r.out.find("  E  D  D  .  .  .  .  .  .  .  ."), std::string::npos);
 }
 
 TEST(Play, PlacementErrorsAndUndo) {
     const auto r = run_broadside({"play", "classic", "--seed", "4", "--no-touch"},
-                                 "A9 right\nA1\nA1 sideways\nA1 right\nundo\nA1 down\n"
-                                 "A2 right\nA3 right\nquit\n");
+                                 "A9 right\nA1 sideways\nA1 right\nundo\nA1 down\n"
+                                 "A2 right\nrotate\nA3\nA3 right\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("does not fit on the board"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("needs a direction"), std::string::npos);
     EXPECT_NE(r.out.find("is not a direction"), std::string::npos);
     EXPECT_NE(r.out.find("touches the Carrier"), std::string::npos);
-    EXPECT_NE(r.out.find("Carrier     #####  A1 down"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("Battleship  ####   A3 right"), std::string::npos);
+    // A cell alone takes the direction `rotate` set: down.
+    EXPECT_NE(r.out.find("A ship given by its cell alone now runs down."), std::string::npos);
+    EXPECT_NE(r.out.find("Carrier     CCCCC  A1 down"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Battleship  BBBB   A3 down"), std::string::npos);
+    EXPECT_NE(r.out.find("The Cruiser at A3 right overlaps the Battleship."), std::string::npos);
 }
 
 TEST(Play, AutoPlacesTheRestOfTheFleetAroundTheShipsPlaced) {
     const auto r =
-        run_broadside({"play", "classic", "--seed", "4", "--first", "me"}, "C3 down\nauto\nquit\n");
+        run_broadside({"play", "classic", "--seed", "4", "--first", "me"}, "C3 down\nauto\nok\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Your fleet is in position."), std::string::npos);
-    EXPECT_NE(r.out.find("  C  .  .  #"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("  C  .  .  C"), std::string::npos) << r.out;
 }
 
 TEST(Play, BadShotsAreExplainedAndTheTurnIsKept) {
     const auto r = run_broadside({"play", "classic", "--seed", "8", "--first", "me"},
-                                 "auto\nZ99\nhello\n\nA1\nA1\n b 7 \nquit\n");
+                                 "auto\nok\nZ99\nhello\n\nA1\nA1\n b 7 \nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("\"Z99\" is off the board: cells go from A1 to J10."), std::string::npos)
         << r.out;
@@ -138,7 +144,7 @@ TEST(Play, BadShotsAreExplainedAndTheTurnIsKept) {
 
 TEST(Play, SalvoNeedsExactlyTheShotsDue) {
     const auto r = run_broadside({"play", "salvo", "--seed", "8", "--first", "me"},
-                                 "auto\nA1 A2\nA1 A2 A3 A4 A4\nA1, A2, a3 A 4 A 1 0\nquit\n");
+                                 "auto\nok\nA1 A2\nA1 A2 A3 A4 A4\nA1, A2, a3 A 4 A 1 0\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Your salvo: 5 shots"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("must have exactly 5 different shots"), std::string::npos);
@@ -152,13 +158,13 @@ TEST(Play, SalvoNeedsExactlyTheShotsDue) {
 TEST(Play, HelpListsTheCommands) {
     const auto r = run_broadside({"play", "classic", "--seed", "2"}, "help\nquit\n");
     ASSERT_EQ(r.exit_code, 0);
-    for (const char* word : {"auto", "undo", "board", "help", "quit", "B7 C3 D4"}) {
+    for (const char* word : {"auto", "undo", "rotate", "board", "help", "quit"}) {
         EXPECT_NE(r.out.find(word), std::string::npos) << word;
     }
 }
 
 TEST(Play, EndOfInputLeavesTheGameLikeQuit) {
-    const auto r = run_broadside({"play", "classic", "--seed", "2"}, "auto\n");
+    const auto r = run_broadside({"play", "classic", "--seed", "2"}, "auto\nok\n");
     EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("You left the game"), std::string::npos);
 }
@@ -174,7 +180,7 @@ TEST(Play, SaveWritesARecordThatReplayAccepts) {
     const std::string done = dir + "/done.json", quit = dir + "/quit.json";
     const auto finished =
         run_broadside({"play", "classic", "--seed", "12", "--bot", "random", "--save", done},
-                      "auto\n" + every_cell());
+                      "auto\nok\n" + every_cell());
     ASSERT_EQ(finished.exit_code, 0) << finished.err;
     EXPECT_NE(finished.out.find("Saved the game record to " + done), std::string::npos);
     auto replayed = run_broadside({"replay", done});
@@ -184,7 +190,7 @@ TEST(Play, SaveWritesARecordThatReplayAccepts) {
     EXPECT_EQ(replayed.out.find("{"), std::string::npos) << replayed.out;
 
     const auto left = run_broadside({"play", "salvo", "--seed", "12", "--save", quit},
-                                    "auto\nB2 C3 D4 E5 F6\nquit\n");
+                                    "auto\nok\nB2 C3 D4 E5 F6\nquit\n");
     ASSERT_EQ(left.exit_code, 0) << left.err;
     EXPECT_NE(left.out.find("Saved the unfinished game record"), std::string::npos);
     replayed = run_broadside({"replay", quit});
@@ -206,7 +212,7 @@ TEST(PlaySession, AnotherGameFollowsOnYesWithTheNextSeedAndTheScore) {
     const std::string save = dir + "/session.jsonl";
     const auto r =
         run_broadside({"play", "classic", "--seed", "40", "--bot", "random", "--save", save},
-                      "auto\n" + every_cell() + "yes\nauto\n" + every_cell() + "no\n");
+                      "auto\nok\n" + every_cell() + "yes\nauto\nok\n" + every_cell() + "no\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // Game 1 is won by firing every cell or lost: either way the score is given, and the next
     // game's header carries its number, its seed and the score so far.
@@ -225,7 +231,7 @@ TEST(PlaySession, AnotherGameFollowsOnYesWithTheNextSeedAndTheScore) {
 
 TEST(PlaySession, AGivenSeedIsPlayedAsIsEvenAboveTheRangeOfPickedSeeds) {
     const auto r = run_broadside({"play", "classic", "--seed", "4000000000", "--bot", "random"},
-                                 "auto\n" + every_cell() + "yes\nquit\n");
+                                 "auto\nok\n" + every_cell() + "yes\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("seed 4000000000\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("seed 4000000001  |  game 2"), std::string::npos) << r.out;
@@ -233,7 +239,7 @@ TEST(PlaySession, AGivenSeedIsPlayedAsIsEvenAboveTheRangeOfPickedSeeds) {
 
 TEST(PlaySession, AnythingButYesOrNoIsAskedAgainAndEndOfInputEndsTheSession) {
     const auto r = run_broadside({"play", "classic", "--seed", "40", "--bot", "random"},
-                                 "auto\n" + every_cell() + "maybe\nY E S please\n");
+                                 "auto\nok\n" + every_cell() + "maybe\nY E S please\n");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Play again? (yes or no): maybe\n  Please answer yes or no."),
               std::string::npos)
@@ -241,7 +247,7 @@ TEST(PlaySession, AnythingButYesOrNoIsAskedAgainAndEndOfInputEndsTheSession) {
     EXPECT_EQ(r.out.find("game 2"), std::string::npos);
     // quit answers no as well.
     const auto q = run_broadside({"play", "classic", "--seed", "40", "--bot", "random"},
-                                 "auto\n" + every_cell() + "quit\n");
+                                 "auto\nok\n" + every_cell() + "quit\n");
     EXPECT_EQ(q.exit_code, 0);
     EXPECT_EQ(q.out.find("game 2"), std::string::npos);
 }
@@ -293,26 +299,26 @@ TEST(Play, MissingGameNamesTheGames) {
 
 TEST(Play, StrengthFastPlaysTheFastBestBot) {
     const auto r = run_broadside({"play", "classic", "--seed", "1", "--strength", "fast"},
-                                 "auto\n" + every_cell());
+                                 "auto\nok\n" + every_cell());
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_TRUE(r.out.find("Game over: you won in ") != std::string::npos ||
-                r.out.find("Game over: the best-fast bot won in ") != std::string::npos)
+    EXPECT_TRUE(r.out.find("Game over: you won after ") != std::string::npos ||
+                r.out.find("Game over: the best-fast bot won after ") != std::string::npos)
         << r.out;
 }
 
 TEST(Play, StrengthIsOnlyForTheBestBotAndHasTwoLevels) {
     const auto other =
-        run_broadside({"play", "classic", "--bot", "density", "--strength", "fast"}, "auto\n");
+        run_broadside({"play", "classic", "--bot", "density", "--strength", "fast"}, "auto\nok\n");
     EXPECT_EQ(other.exit_code, 2);
     EXPECT_NE(other.err.find("--strength applies to the best bot only"), std::string::npos)
         << other.err;
-    const auto level = run_broadside({"play", "classic", "--strength", "hardest"}, "auto\n");
+    const auto level = run_broadside({"play", "classic", "--strength", "hardest"}, "auto\nok\n");
     EXPECT_EQ(level.exit_code, 2);
     EXPECT_NE(level.err.find("hardest"), std::string::npos) << level.err;
 }
 
 TEST(Play, UnknownBotIsAUsageError) {
-    const auto r = run_broadside({"play", "classic", "--bot", "nosuchbot"}, "auto\n");
+    const auto r = run_broadside({"play", "classic", "--bot", "nosuchbot"}, "auto\nok\n");
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("Unknown bot \"nosuchbot\""), std::string::npos) << r.err;
 }

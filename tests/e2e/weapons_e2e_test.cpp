@@ -24,7 +24,7 @@ bool has(const std::string& text, const std::string& part) {
 TEST(WeaponsPlay, TypedWeaponCommandsAreUnderstoodAndEveryRollIsShown) {
     const auto r = run_broadside(
         {"play", "classic", "--weapons", "all", "--seed", "5", "--first", "me", "--bot", "random"},
-        "auto\nnuke\nnuke D4\ntorpedo A1\ntorpedo A1 down\nscuba\nquit\n");
+        "auto\nok\nnuke\nnuke D4\ntorpedo A1\ntorpedo A1 down\nscuba\nquit\n");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.out, "Name one cell after nuke")) << r.out;
     EXPECT_TRUE(has(r.out, "You launched the Tactical Nuke: D20 rolled")) << r.out;
@@ -37,15 +37,15 @@ TEST(WeaponsPlay, TypedWeaponCommandsAreUnderstoodAndEveryRollIsShown) {
 TEST(WeaponsPlay, ANukeCannotBeUsedTwiceAndTheReasonIsShown) {
     const auto r = run_broadside(
         {"play", "classic", "--weapons", "nuke", "--seed", "8", "--first", "me", "--bot", "random"},
-        "auto\nnuke E5\nnuke E5\nquit\n");
+        "auto\nok\nnuke E5\nnuke E5\nquit\n");
     EXPECT_TRUE(has(r.out, "You have used the nuke once, its only use this game.")) << r.out;
 }
 
 TEST(WeaponsPlay, HelpListsTheWeaponCommandsOnlyWhenTheGameHasWeapons) {
     const auto armed =
-        run_broadside({"play", "classic", "--weapons", "all", "--seed", "1"}, "auto\nhelp\nquit\n");
+        run_broadside({"play", "classic", "--weapons", "all", "--seed", "1"}, "auto\nok\nhelp\nquit\n");
     EXPECT_TRUE(has(armed.out, "torpedo A1 down")) << armed.out;
-    const auto plain = run_broadside({"play", "classic", "--seed", "1"}, "auto\nhelp\nquit\n");
+    const auto plain = run_broadside({"play", "classic", "--seed", "1"}, "auto\nok\nhelp\nquit\n");
     EXPECT_FALSE(has(plain.out, "torpedo A1 down")) << plain.out;
 }
 

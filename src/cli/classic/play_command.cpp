@@ -11,7 +11,9 @@
 #include "cli/classic/play_session.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/console.h"
 #include "match/match.h"
+#include "seats/bot_registry.h"
 
 namespace broadside::cli {
 
@@ -19,13 +21,14 @@ namespace {
 
 struct PlayArgs {
     std::string game;
-    std::string bot = classic::default_bot_name();
+    std::string bot;  // empty: the level's bot
     std::uint64_t seed = 0;
     bool has_seed = false;
     std::string save;
     std::string first;
     std::string strength;  // "", "full" or "fast": how hard `best` thinks
     ClassicFlags flags;
+    PeopleFlags people;
 };
 
 // Short enough to read aloud and type back in.
@@ -34,19 +37,33 @@ std::uint64_t fresh_seed() {
     return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
-bool colour_wanted() {
-    const char* no_colour = std::getenv("NO_COLOR");
-    const char* term = std::getenv("TERM");
-    return stdout_is_terminal() && (no_colour == nullptr || *no_colour == '\0') &&
-           !(term != nullptr && std::string(term) == "dumb");
-}
-
 int run_play(const PlayArgs& args) {
     json options = classic_options_json(args.flags);
+    const auto names = people_names(args.people);
+    const bool two = names.size() == 2;
+    if (two && (!args.bot.empty() || !args.strength.empty() || !args.people.level.empty())) {
+        throw UsageError(
+            "With --humans 2 there is no bot: leave out --bot, --level and "
+            "--strength.");
+    }
+    if (!args.bot.empty() && !args.people.level.empty()) {
+        throw UsageError(
+            "Choose the opponent with either --bot (a bot by name) or --level "
+            "(easy, normal or hard), not both.");
+    }
     if (args.first == "me") options["first"] = 0;
-    if (args.first == "bot") options["first"] = 1;
+    if (args.first == "bot") {
+        if (two)
+            throw UsageError(
+                "--first bot: with --humans 2 there is no bot; use --first "
+                "me (the first person) or random.");
+        options["first"] = 1;
+    }
     if (args.first == "random") options["first"] = "random";
-    std::string bot_name = args.bot;
+    // --strength is about `best` only, so alone it chooses `best`.
+    std::string bot_name = !args.bot.empty()        ? args.bot
+                           : !args.strength.empty() ? std::string("best")
+                                                    : level_bot(args.game, args.people);
     if (!args.strength.empty()) {
         // Strength is how many fleets `best` weighs a shot: full (3,000) or fast (300, every shot
         // well inside 50 ms). Other bots have one strength.
@@ -58,6 +75,7 @@ int run_play(const PlayArgs& args) {
     }
     auto bot = classic::make_bot(bot_name);
     if (!bot) throw UsageError(bot.error().message);
+    if (two) bot_name.clear();
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
     // Checked once here; every game of the session has the same options.
     if (auto match = Match::create(args.game, options, seed); !match) {
@@ -65,21 +83,14 @@ int run_play(const PlayArgs& args) {
     }
     if (!args.save.empty()) check_save_path(args.save);
     PlaySettings settings;
+    settings.names = two ? names : std::vector<std::string>{"You"};
     settings.bot_name = bot_name;
     settings.save_path = args.save;
-    settings.colour = colour_wanted();
-    settings.clear_screen = stdout_is_terminal();
-    settings.echo_input = isatty(STDIN_FILENO) == 0;
     const auto new_match = [&](std::uint64_t game_seed) {
         return Match::create(args.game, options, game_seed).value();
     };
-    return run_play_session(new_match, seed, **bot, settings, std::cin, std::cout);
-}
-
-std::string bot_list() {
-    std::string names;
-    for (const auto& n : classic::bot_names()) names += (names.empty() ? "" : ", ") + n;
-    return names;
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    return run_play_session(new_match, seed, two ? nullptr : bot->get(), settings, console);
 }
 
 void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game) {
@@ -87,11 +98,15 @@ void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game)
     args->game = game;
     auto* cmd = play.add_subcommand(game, game == "salvo"
                                               ? "Salvo: every ship afloat fires one shot per turn"
-                                              : "Classic Battleship against a bot");
+                                              : "Classic Battleship against a bot or a friend");
     cmd->footer(
-        "You are seat 0. Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with "
-        "'B7' (Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command.");
-    cmd->add_option("--bot", args->bot, "The opponent: " + bot_list())->capture_default_str();
+        "Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with 'B7' or 'fire B7' "
+        "(Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command. With "
+        "--humans 2, two people play each other at this terminal, passing it between turns.\n\n" +
+        seats::bots_help("classic"));
+    cmd->add_option("--bot", args->bot,
+                    "The opponent by name (see below); default: the --level's bot");
+    add_people_flags(*cmd, args->people, 1, 2);
     cmd->add_option("--strength", args->strength,
                     "How hard the best bot thinks: full (3,000 fleets a shot) or fast (300; "
                     "every shot well within 50 ms)")
@@ -103,7 +118,7 @@ void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game)
                     "Write the match record to FILE at the end (or on quit); check it with "
                     "'broadside replay FILE'");
     cmd->add_option("--first", args->first,
-                    "Who fires first: me, bot or random (default: the "
+                    "Who fires first: me (the first person), bot or random (default: the "
                     "options' \"first\", random)")
         ->check(CLI::IsMember({"me", "bot", "random"}));
     add_classic_flags(*cmd, args->flags);

@@ -1,6 +1,7 @@
 #include "cli/classic/play_render.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace broadside::cli {
@@ -73,7 +74,36 @@ std::string Style::paint(std::string_view text, Tone tone, bool reverse) const {
 Grid::Grid(BoardSize board)
     : size(board),
       marks(static_cast<std::size_t>(board.cells()), Mark::kWater),
-      recent(static_cast<std::size_t>(board.cells()), false) {}
+      recent(static_cast<std::size_t>(board.cells()), false),
+      letters(static_cast<std::size_t>(board.cells()), 0) {}
+
+std::vector<char> ship_letters(const std::vector<std::string>& names) {
+    std::vector<char> letters;
+    const auto taken = [&](char c) {
+        return std::find(letters.begin(), letters.end(), c) != letters.end();
+    };
+    for (const auto& name : names) {
+        char pick = 0;
+        for (char ch : name) {
+            const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+            if (up >= 'A' && up <= 'Z' && !taken(up)) {
+                pick = up;
+                break;
+            }
+        }
+        for (char c = 'A'; pick == 0 && c <= 'Z'; ++c) {
+            if (!taken(c)) pick = c;
+        }
+        letters.push_back(pick == 0 ? '#' : pick);
+    }
+    return letters;
+}
+
+std::vector<char> ship_letters(const std::vector<ShipSpec>& fleet) {
+    std::vector<std::string> names;
+    for (const auto& s : fleet) names.push_back(s.name);
+    return ship_letters(names);
+}
 
 void Grid::mark(const std::string& cell, Mark m) {
     if (auto c = parse_cell(cell, size)) marks[static_cast<std::size_t>(cell_index(*c, size))] = m;
@@ -101,9 +131,22 @@ BoardSize board_of(const nlohmann::json& obs) {
 
 Grid ocean_grid(const nlohmann::json& obs) {
     Grid grid(board_of(obs));
+    std::vector<std::string> names;
+    for (const auto& ship : obs["my_fleet"]) names.push_back(ship["name"].get<std::string>());
+    const auto letters = ship_letters(names);
+    std::size_t i = 0;
     for (const auto& ship : obs["my_fleet"]) {
-        grid.mark_all(ship["cells"], ship["sunk"].get<bool>() ? Mark::kSunk : Mark::kShip);
-        if (!ship["sunk"].get<bool>()) grid.mark_all(ship["hits"], Mark::kHit);
+        const char letter = letters[i++];
+        if (ship.value("captured", false)) continue;  // it sails with the enemy now
+        const bool sunk = ship["sunk"].get<bool>();
+        for (const auto& c : ship["cells"]) {
+            auto cell = parse_cell(c.get<std::string>(), grid.size);
+            if (!cell) continue;
+            const auto index = static_cast<std::size_t>(cell_index(*cell, grid.size));
+            grid.marks[index] = sunk ? Mark::kSunk : Mark::kShip;
+            if (!sunk) grid.letters[index] = letter;
+        }
+        if (!sunk) grid.mark_all(ship["hits"], Mark::kHit);
     }
     grid.mark_all(obs["incoming"]["misses"], Mark::kMiss);
     return grid;
@@ -132,6 +175,7 @@ Grid target_grid(const nlohmann::json& obs) {
 
 void draw_ships(Grid& base, const std::vector<ShipSpec>& fleet,
                 const std::vector<std::string>& placements) {
+    const auto letters = ship_letters(fleet);
     for (std::size_t i = 0; i < placements.size() && i < fleet.size(); ++i) {
         auto p = parse_placement(placements[i], base.size);
         if (!p) continue;
@@ -139,7 +183,10 @@ void draw_ships(Grid& base, const std::vector<ShipSpec>& fleet,
         if (!cells) continue;
         cells->for_each([&](int index) {
             auto& m = base.marks[static_cast<std::size_t>(index)];
-            if (m == Mark::kWater) m = Mark::kShip;
+            if (m == Mark::kWater) {
+                m = Mark::kShip;
+                base.letters[static_cast<std::size_t>(index)] = letters[i];
+            }
         });
     }
 }
@@ -173,8 +220,10 @@ Block grid_block(const std::string& title, const Grid& grid, const Style& style)
         for (int c = 0; c < cols; ++c) {
             const auto index = static_cast<std::size_t>(r * cols + c);
             const Mark m = grid.marks[index];
+            const char letter = grid.letters[index];
+            const char shown = m == Mark::kShip && letter != 0 ? letter : glyph(m);
             const std::string cell =
-                style.paint(std::string(1, glyph(m)), tone_of(m), grid.recent[index]);
+                style.paint(std::string(1, shown), tone_of(m), grid.recent[index]);
             line += std::string(static_cast<std::size_t>(cell_w - 1), ' ') + cell;
         }
         block.add(line);
@@ -204,13 +253,14 @@ std::string join_blocks(const Block& left, const Block& right, int columns) {
 
 std::string legend(const Style& style) {
     const std::pair<Mark, const char*> items[] = {{Mark::kWater, "water"},
-                                                  {Mark::kShip, "ship"},
+                                                  {Mark::kShip, "ship (by letter)"},
                                                   {Mark::kMiss, "miss"},
                                                   {Mark::kHit, "hit"},
                                                   {Mark::kSunk, "sunk"}};
     std::string out = "  Legend:";
     for (const auto& [m, name] : items) {
-        out += "  " + style.paint(std::string(1, glyph(m)), tone_of(m)) + " " + name;
+        const char shown = m == Mark::kShip ? 'C' : glyph(m);
+        out += "  " + style.paint(std::string(1, shown), tone_of(m)) + " " + name;
     }
     if (style.colour()) out += "  " + style.paint("last shots", Tone::kDim, true);
     return out + "\n";

@@ -32,14 +32,22 @@ enum class Mark : std::uint8_t { kWater, kShip, kMiss, kHit, kSunk };
 struct Grid {
     explicit Grid(BoardSize size);
     BoardSize size;
-    std::vector<Mark> marks;   // one per cell, row-major
-    std::vector<bool> recent;  // cells of the last volley, highlighted in colour
+    std::vector<Mark> marks;    // one per cell, row-major
+    std::vector<bool> recent;   // cells of the last volley, highlighted in colour
+    std::vector<char> letters;  // a ship cell's letter (0: none), so touching ships differ
     void mark(const std::string& cell, Mark m);
     void mark_all(const nlohmann::json& cells, Mark m);  // a JSON list of "B7"
     void set_recent(const std::vector<std::string>& cells);
 };
 
-// The player's own ocean: their ships and the enemy's shots.
+// One letter per ship, so that touching ships can be told apart on a grid: the first letter of
+// its name that no earlier ship took (Carrier C, Battleship B, Cruiser R, Submarine S,
+// Destroyer D), else the first free letter of the alphabet.
+std::vector<char> ship_letters(const std::vector<std::string>& names);
+std::vector<char> ship_letters(const std::vector<ShipSpec>& fleet);
+
+// The player's own ocean: their ships (by letter) and the enemy's shots. A ship the enemy has
+// captured has left this ocean and is not drawn.
 Grid ocean_grid(const nlohmann::json& obs);
 // The player's target grid: their hits, misses and the ships they sank.
 Grid target_grid(const nlohmann::json& obs);

@@ -1,8 +1,7 @@
 #include "cli/classic/play_session.h"
 
-#include <fstream>
+#include <algorithm>
 #include <functional>
-#include <iostream>
 #include <optional>
 #include <stdexcept>
 
@@ -19,58 +18,50 @@ namespace broadside::cli {
 
 namespace {
 
-constexpr int kHuman = 0;
-constexpr int kBot = 1;
 constexpr int kColumns = 80;
 
 // The generator behind `auto`: derived from the match seed, so the same seed and the same
-// input give the same game, without touching the match's or the bot's generator.
+// input give the same game, without touching the match's or the bot's generator. Each seat
+// has its own stream, so one person's `again` never changes what the other is offered.
 constexpr std::uint64_t kAutoPlaceStream = 0xA070;
 
-// Shows `prompt` and reads one line of input; nothing at end of input (treated like quit).
-std::optional<std::string> read_answer(const std::string& prompt, const Style& style,
-                                       const PlaySettings& settings, std::istream& in,
-                                       std::ostream& out) {
-    out << "  " << style.paint(prompt, Tone::kPrompt) << std::flush;
-    std::string line;
-    if (!std::getline(in, line)) {
-        out << "\n";
-        return std::nullopt;
-    }
-    // Control characters (stray escape sequences from function keys) would be echoed back to
-    // the terminal inside error messages.
-    std::erase_if(line, [](char ch) {
-        return (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') || ch == 0x7f;
-    });
-    if (settings.echo_input) out << line << "\n";
-    return line;
-}
-
-// The running score of a session of several games against one bot.
+// The running score of a session of several games.
 struct SessionScore {
-    int game = 1;  // the number of the game being played, from 1
-    int won = 0;   // games the player won
-    int lost = 0;  // games the bot won
+    int game = 1;          // the number of the game being played, from 1
+    int wins[2] = {0, 0};  // games won by seat 0 and seat 1
 };
+
+// What one person has been told: the events of their seat already narrated, the news since
+// their last screen, and each side's last volley (highlighted on the grids).
+struct View {
+    std::int64_t seen = 0;
+    std::vector<std::string> news;
+    std::vector<std::string> my_last, enemy_last;
+    bool instructions_shown = false;
+};
+
+// How a prompt ended: an answer, or the player leaving (quit confirmed, end of input, Ctrl-C).
+enum class Leave { kStay, kLeave };
 
 class PlaySession {
 public:
-    PlaySession(Match& match, classic::Bot& bot, const PlaySettings& settings,
-                const SessionScore& score, std::istream& in, std::ostream& out)
+    PlaySession(Match& match, classic::Bot* bot, const PlaySettings& settings,
+                const SessionScore& score, Console& console)
         : match_(match),
           score_(score),
           bot_(bot),
           settings_(settings),
-          style_(settings.colour),
-          in_(in),
-          out_(out),
+          console_(console),
+          style_(console.info().colour),
+          out_(console.out()),
           options_(classic::parse_options(match.options(), match.game() == "salvo").value()),
-          bot_rng_(classic::bot_seed(match.seed(), kBot)),
-          auto_rng_(derive_seed(match.seed(), kAutoPlaceStream)) {}
+          bot_rng_(classic::bot_seed(match.seed(), 1)),
+          auto_rng_{Rng(derive_seed(match.seed(), kAutoPlaceStream)),
+                    Rng(derive_seed(match.seed(), kAutoPlaceStream + 1))} {}
 
-    // Plays the game to its end (true) or until the player leaves (false), and saves it.
+    // Plays the game to its end (true) or until a player leaves (false), and saves it.
     bool run() {
-        bot_.new_game();
+        if (bot_ != nullptr) bot_->new_game();
         const bool finished = place_fleets() && fight();
         if (finished) {
             draw_end();
@@ -82,153 +73,293 @@ public:
     }
 
 private:
+    bool hot_seat() const { return settings_.names.size() == 2; }
+    bool is_human(int seat) const { return seat < static_cast<int>(settings_.names.size()); }
+    const std::string& name(int seat) const {
+        return settings_.names[static_cast<std::size_t>(seat)];
+    }
+    // Who "the enemy" is in one person's sentences.
+    std::string opponent_of(int seat) const {
+        return hot_seat() ? name(1 - seat) : "the " + settings_.bot_name + " bot";
+    }
+
     // --- talking to the match -------------------------------------------------------------
 
-    // Sends one action; on success the new events go to the news, on error the reason is
-    // returned and nothing changed.
+    // With two people, "the enemy" of a sentence is the other person, by name.
+    std::string named(std::string line, int seat) const {
+        if (!hot_seat()) return line;
+        const std::string other = name(1 - seat);
+        const std::pair<const char*, std::string> swaps[] = {{"The enemy's", other + "'s"},
+                                                             {"the enemy's", other + "'s"},
+                                                             {"The enemy", other},
+                                                             {"the enemy", other},
+                                                             {"Enemy salvo", other + "'s salvo"},
+                                                             {"Enemy fired", other + " fired"}};
+        for (const auto& [from, to] : swaps) {
+            for (auto at = line.find(from); at != std::string::npos;
+                 at = line.find(from, at + to.size())) {
+                line.replace(at, std::string(from).size(), to);
+            }
+        }
+        // "Bob has placed its fleet" reads better with "their".
+        if (auto at = line.find(other + " has placed its fleet"); at != std::string::npos) {
+            line.replace(at + other.size() + 12, 3, "their");
+        }
+        return line;
+    }
+
+    // Sends one action; on success each person's new events go to their news, on error the
+    // reason is returned and nothing changed.
     std::optional<Error> send(int seat, const json& action) {
         auto r = match_.act(seat, action);
         if (!r) return r.error();
-        for (const auto& event : match_.events_for(kHuman, seen_)) {
-            for (auto& line : narrate(event, kHuman, style_)) news_.push_back(line);
-            const std::string type = event.value("type", "");
-            if (type == "shots" || type == "blast" ||
-                (type == "weapon" && event.contains("shots") && !event["shots"].empty())) {
-                const int seat_fired = event["seat"].get<int>();
-                (seat_fired == kHuman ? my_last_ : enemy_last_) = shot_cells(event);
-                if (type == "shots") ++volleys_[seat_fired];
+        for (int h = 0; h < static_cast<int>(settings_.names.size()); ++h) {
+            View& view = views_[h];
+            for (const auto& event : match_.events_for(h, view.seen)) {
+                for (auto& line : narrate(event, h, style_)) view.news.push_back(named(line, h));
+                const std::string type = event.value("type", "");
+                if (type == "shots" || type == "blast" ||
+                    (type == "weapon" && event.contains("shots") && !event["shots"].empty())) {
+                    const int seat_fired = event["seat"].get<int>();
+                    (seat_fired == h ? view.my_last : view.enemy_last) = shot_cells(event);
+                    if (h == 0 && type == "shots") ++volleys_[seat_fired];
+                }
             }
+            view.seen = match_.last_event_number();
         }
-        seen_ = match_.last_event_number();
         return std::nullopt;
     }
 
     // The bot sees only its own typed observation, never the state.
     void bot_move() {
         const auto& game = dynamic_cast<const classic::ClassicGame&>(match_.instance());
-        const classic::Observation obs = game.observe_seat(kBot);
+        const classic::Observation obs = game.observe_seat(kBotSeat);
         classic::Action action;
         if (obs.phase() == classic::Phase::kPlacement) {
-            action = classic::PlaceAction{bot_.place(obs, bot_rng_)};
+            action = classic::PlaceAction{bot_->place(obs, bot_rng_)};
         } else {
-            action = bot_.decide(obs, bot_rng_);
+            action = bot_->decide(obs, bot_rng_);
         }
-        if (auto err = send(kBot, classic::to_json(action))) {
+        if (auto err = send(kBotSeat, classic::to_json(action))) {
             throw std::runtime_error("the " + settings_.bot_name +
                                      " bot made an illegal move: " + err->message);
         }
     }
 
-    bool bot_to_act() const {
-        for (int seat : match_.seats_to_act())
-            if (seat == kBot) return true;
-        return false;
+    bool to_act(int seat) const {
+        const auto seats = match_.seats_to_act();
+        return std::find(seats.begin(), seats.end(), seat) != seats.end();
     }
 
-    json observation() const { return match_.observation(kHuman); }
+    json observation(int seat) const { return match_.observation(seat); }
+
+    // Hands the terminal to `seat`: with two people, the pass screen first whenever the last
+    // screen belonged to the other one (or to nobody yet). False if they leave.
+    bool show_to(int seat) {
+        if (hot_seat() && viewer_ != seat) {
+            if (!console_.pass_to(name(seat))) return false;
+            console_.set_player(seat);
+            summary_due_ = true;
+        }
+        viewer_ = seat;
+        return true;
+    }
 
     // --- placement ------------------------------------------------------------------------
 
     bool place_fleets() {
-        if (bot_to_act()) bot_move();
+        if (bot_ != nullptr && to_act(kBotSeat)) bot_move();
+        for (int seat = 0; seat < static_cast<int>(settings_.names.size()); ++seat) {
+            if (!show_to(seat) || !place_fleet(seat)) return false;
+        }
+        return true;
+    }
+
+    bool place_fleet(int seat) {
         FleetDraft draft(options_.fleet, options_.board, options_.no_touch);
-        draw_placement(draft);
+        draw_placement(seat, draft);
         while (true) {
             while (!draft.complete()) {
                 const ShipSpec& ship = draft.next();
                 auto line = ask("Place your " + ship.name + " (" + std::to_string(ship.length) +
-                                " cells), e.g. A1 right or C3 down: ");
+                                " cells), e.g. " + example_placement(draft) + ": ");
                 if (!line) return false;
                 switch (command_of(*line)) {
-                    case PlayCommand::kQuit: return false;
-                    case PlayCommand::kHelp: help(); break;
-                    case PlayCommand::kBoard: draw_placement(draft); break;
+                    case PlayCommand::kQuit:
+                        if (confirm_quit() == Leave::kLeave) return false;
+                        break;
+                    case PlayCommand::kHelp: help(seat, true); break;
+                    case PlayCommand::kBoard: draw_placement(seat, draft); break;
                     case PlayCommand::kUndo:
                         if (draft.undo()) {
-                            draw_placement(draft);
+                            draw_placement(seat, draft);
                         } else {
                             warn("There is no ship to take back yet.");
                         }
                         break;
+                    case PlayCommand::kRotate:
+                        across_ = !across_;
+                        say("A ship given by its cell alone now runs " + direction() + ".");
+                        break;
                     case PlayCommand::kAuto:
-                        if (auto st = draft.fill_randomly(auto_rng_); !st) warn(st.error().message);
+                        if (!auto_place(seat, draft)) return false;
+                        break;
+                    case PlayCommand::kFire:
+                        warn(
+                            "First place your fleet; firing starts when both fleets are in "
+                            "position.");
                         break;
                     case PlayCommand::kNone:
-                        if (auto st = draft.add(trim(*line)); !st) {
+                        if (auto st = draft.add(with_direction(trim(*line))); !st) {
                             warn(st.error().message);
                         } else if (!draft.complete()) {
-                            draw_placement(draft);
+                            draw_placement(seat, draft);
                         }
                         break;
                 }
             }
             // The whole layout goes to the rules once more, through the match.
-            auto err = send(
-                kHuman, classic::to_json(classic::Action{classic::PlaceAction{draft.layout()}}));
+            auto err =
+                send(seat, classic::to_json(classic::Action{classic::PlaceAction{draft.layout()}}));
             if (!err) return true;
             warn(err->message + " Please place your fleet again.");
             draft.clear();
         }
     }
 
+    // `auto`: places the rest at random, shows the fleet and asks ok or again. False if the
+    // player leaves.
+    bool auto_place(int seat, FleetDraft& draft) {
+        const std::size_t kept = draft.placed();
+        while (true) {
+            if (auto st = draft.fill_randomly(auto_rng_[seat]); !st) {
+                warn(st.error().message);
+                return true;
+            }
+            draw_placement(seat, draft);
+            while (true) {
+                auto answer = ask("Keep this fleet? ok, or again for another: ");
+                if (!answer) return false;
+                const std::string word = lower(trim(*answer));
+                if (word == "ok" || word == "yes" || word == "y" || word == "o") return true;
+                if (word == "again" || word == "a" || command_of(word) == PlayCommand::kAuto) {
+                    break;
+                }
+                if (command_of(word) == PlayCommand::kUndo) {
+                    draft.undo();
+                    draw_placement(seat, draft);
+                    return true;
+                }
+                if (command_of(word) == PlayCommand::kQuit) {
+                    if (confirm_quit() == Leave::kLeave) return false;
+                    continue;
+                }
+                warn(
+                    "Type ok to keep this fleet, again for another, or undo to place the last "
+                    "ship yourself.");
+            }
+            while (draft.placed() > kept) draft.undo();
+        }
+    }
+
+    std::string direction() const { return across_ ? "right" : "down"; }
+
+    // A ship given by its cell alone ("C3") runs the way `rotate` last set.
+    std::string with_direction(const std::string& text) const {
+        if (parse_cell(text, options_.board)) return text + " " + direction();
+        return text;
+    }
+
+    // An example that is valid now: the first cell where the next ship fits going right.
+    std::string example_placement(const FleetDraft& draft) const {
+        for (int r = 0; r < options_.board.rows; ++r) {
+            for (int c = 0; c < options_.board.cols; ++c) {
+                const std::string cell = to_string(Cell{r, c});
+                FleetDraft probe = draft;
+                if (probe.add(cell + " " + direction())) return cell + " " + direction();
+            }
+        }
+        return "A1 right";
+    }
+
     // --- firing ---------------------------------------------------------------------------
 
     bool fight() {
         while (!match_.is_over()) {
-            if (bot_to_act()) {
+            if (bot_ != nullptr && to_act(kBotSeat)) {
                 bot_move();
                 continue;
             }
-            draw_battle();
-            if (!take_shot()) return false;
+            const int seat = match_.seats_to_act().front();
+            if (!show_to(seat)) return false;
+            draw_battle(seat);
+            if (!take_shot(seat)) return false;
+            // Two people: the mover sees what the turn did, then hands over. Nothing of their
+            // screen survives the pass screen that follows.
+            if (hot_seat() && !match_.is_over() && !to_act(seat)) {
+                draw_battle(seat);
+                auto line = ask("Your turn is over. Press Enter to pass the terminal to " +
+                                name(1 - seat) + ": ");
+                if (!line) return false;
+                if (command_of(*line) == PlayCommand::kQuit && confirm_quit() == Leave::kLeave) {
+                    return false;
+                }
+            }
         }
         return true;
     }
 
     // Asks until the player's volley (or weapon, or blast) is accepted; false if they leave.
-    bool take_shot() {
+    bool take_shot(int seat) {
         while (true) {
-            const json obs = observation();
+            const json obs = observation(seat);
             const int due = obs["shots_due"].get<int>();
             const int blast = obs.value("blast_pending", 0);
+            const std::string example = example_targets(obs, std::max(due, 1));
             const std::string prompt =
-                blast > 0
-                    ? "Name your blast: " + std::to_string(blast) +
-                          (blast == 1 ? " cell, e.g. E5: " : " touching cells, e.g. E5 E6 F7: ")
-                : due == 1 ? "Your shot, e.g. B7 (help for commands): "
-                : due == 0 ? "Nothing left to fire at: use a weapon (help lists them): "
-                           : "Your salvo: " + std::to_string(due) + " shots, e.g. " +
-                                 example_salvo(due) + ": ";
+                blast > 0 ? "Name your blast: " + std::to_string(blast) +
+                                (blast == 1 ? " cell, e.g. " + example_targets(obs, 1) + ": "
+                                            : " touching cells: ")
+                : due == 1 ? "Your shot, e.g. " + example + " (help for commands): "
+                : due == 0
+                    ? "Nothing left to fire at: use a weapon (help lists them): "
+                    : "Your salvo: " + std::to_string(due) + " shots, e.g. " + example + ": ";
             auto line = ask(prompt);
             if (!line) return false;
-            switch (command_of(*line)) {
-                case PlayCommand::kQuit: return false;
-                case PlayCommand::kHelp: help(); continue;
-                case PlayCommand::kBoard: draw_battle(); continue;
+            std::string text = *line;
+            switch (command_of(text)) {
+                case PlayCommand::kQuit:
+                    if (confirm_quit() == Leave::kLeave) return false;
+                    continue;
+                case PlayCommand::kHelp: help(seat, false); continue;
+                case PlayCommand::kBoard: draw_battle(seat); continue;
                 case PlayCommand::kAuto:
                 case PlayCommand::kUndo:
-                    warn("The fleets are placed; now fire at a cell such as B7.");
+                case PlayCommand::kRotate:
+                    warn("The fleets are placed; now fire at a cell such as " +
+                         example_targets(obs, 1) + ".");
                     continue;
+                case PlayCommand::kFire: text = without_fire_word(text); break;
                 case PlayCommand::kNone: break;
             }
-            if (auto weapon = parse_weapon_command(*line, options_.board)) {
+            if (auto weapon = parse_weapon_command(text, options_.board)) {
                 if (!*weapon) {
                     warn(weapon->error().message);
                     continue;
                 }
-                if (auto err = send(kHuman, **weapon)) {
+                if (auto err = send(seat, **weapon)) {
                     warn(err->message);
                     continue;
                 }
                 return true;
             }
-            auto cells = parse_targets(*line, options_.board);
+            auto cells = parse_targets(text, options_.board);
             if (!cells) {
                 warn(cells.error().message);
                 continue;
             }
             if (auto err =
-                    send(kHuman, json{{"type", blast > 0 ? "blast" : "fire"}, {"cells", *cells}})) {
+                    send(seat, json{{"type", blast > 0 ? "blast" : "fire"}, {"cells", *cells}})) {
                 warn(err->message);
                 continue;
             }
@@ -236,49 +367,77 @@ private:
         }
     }
 
-    std::string example_salvo(int due) const {
-        static const char* const kExamples[] = {"B7", "C3", "D4"};
+    // `count` cells not yet fired at, in reading order: an example that is valid right now.
+    std::string example_targets(const json& obs, int count) const {
+        const Grid known = target_grid(obs);
         std::string text;
-        for (int i = 0; i < due && i < 3; ++i) text += (i ? " " : "") + std::string(kExamples[i]);
-        return due > 3 ? text + " ..." : text;
+        int found = 0;
+        for (int i = 0; i < options_.board.cells() && found < std::min(count, 3); ++i) {
+            if (known.marks[static_cast<std::size_t>(i)] != Mark::kWater) continue;
+            text += (found ? " " : "") + to_string(cell_at(i, options_.board));
+            ++found;
+        }
+        if (found == 0) return "B7";
+        return count > 3 ? text + " ..." : text;
     }
 
     // --- drawing --------------------------------------------------------------------------
 
-    void begin_screen() {
-        // A terminal redraws in place; a pipe gets one screen after another, a blank line apart.
-        out_ << (settings_.clear_screen ? "\x1b[H\x1b[2J" : "\n")
-             << style_.paint("BROADSIDE", Tone::kTitle) << "  " << match_.game() << " against the "
-             << settings_.bot_name << " bot  " << style_.paint("|", Tone::kDim) << "  seed "
-             << match_.seed();
+    void begin_screen(int seat) {
+        console_.begin_screen();
+        out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  " << match_.game() << " ";
+        if (hot_seat()) {
+            out_ << name(0) << " against " << name(1) << "  " << style_.paint("|", Tone::kDim)
+                 << "  " << style_.paint(name(seat) + "'s screen", Tone::kTitle);
+        } else {
+            out_ << "against the " << settings_.bot_name << " bot";
+        }
+        out_ << "  " << style_.paint("|", Tone::kDim) << "  seed " << match_.seed();
         if (score_.game > 1) {
-            out_ << "  " << style_.paint("|", Tone::kDim) << "  game " << score_.game << " (you "
-                 << score_.won << ", bot " << score_.lost << ")";
+            out_ << "  " << style_.paint("|", Tone::kDim) << "  game " << score_.game << " ("
+                 << score_text() << ")";
         }
         out_ << "\n\n";
     }
 
-    void print_news() {
-        for (const auto& item : news_) {
-            for (const auto& line : wrap(item, kColumns - 4)) out_ << "  " << line << "\n";
+    std::string score_text() const {
+        if (hot_seat()) {
+            return name(0) + " " + std::to_string(score_.wins[0]) + ", " + name(1) + " " +
+                   std::to_string(score_.wins[1]);
         }
-        news_.clear();
+        return "you " + std::to_string(score_.wins[0]) + ", bot " + std::to_string(score_.wins[1]);
     }
 
-    void draw_placement(const FleetDraft& draft) {
-        begin_screen();
+    // What happened since this person's last screen; with two people it opens with "Since
+    // your last turn", the summary they read after the pass screen.
+    void print_news(int seat) {
+        auto& news = views_[seat].news;
+        if (hot_seat() && summary_due_ && !news.empty()) {
+            out_ << "  " << style_.paint("Since your last turn:", Tone::kTitle) << "\n";
+        }
+        summary_due_ = false;
+        for (const auto& item : news) {
+            for (const auto& line : wrap(item, kColumns - 4)) out_ << "  " << line << "\n";
+        }
+        news.clear();
+    }
+
+    void draw_placement(int seat, const FleetDraft& draft) {
+        begin_screen(seat);
         Grid grid(options_.board);
         draw_ships(grid, draft.fleet(), draft.placements());
         Block fleet;
-        fleet.add(style_.paint("Your fleet", Tone::kTitle));
+        fleet.add(style_.paint(hot_seat() ? name(seat) + "'s fleet" : "Your fleet", Tone::kTitle));
         fleet.add("");
+        const auto letters = ship_letters(draft.fleet());
         std::size_t name_width = 0;
         for (const auto& s : draft.fleet()) name_width = std::max(name_width, s.name.size());
         for (std::size_t i = 0; i < draft.fleet().size(); ++i) {
             const auto& s = draft.fleet()[i];
             std::string line = i == draft.placed() ? style_.paint(">", Tone::kPrompt) + " " : "  ";
             line += s.name + std::string(name_width - s.name.size() + 2, ' ') +
-                    style_.paint(std::string(static_cast<std::size_t>(s.length), '#'), Tone::kShip);
+                    style_.paint(std::string(static_cast<std::size_t>(s.length), letters[i]),
+                                 Tone::kShip);
             line += std::string(static_cast<std::size_t>(7 - std::min(s.length, 6)), ' ');
             if (i < draft.placed()) line += to_string(draft.layout()[i]);
             fleet.add(line);
@@ -289,15 +448,17 @@ private:
             fleet.add("touch, not even at a corner.");
         }
         out_ << join_blocks(grid_block("Your ocean", grid, style_), fleet, kColumns) << "\n";
-        print_news();
+        print_news(seat);
         // A terminal clears the screen, so the instructions come back; a transcript needs them
-        // once.
-        if (!settings_.clear_screen && instructions_shown_) return;
-        instructions_shown_ = true;
+        // once per person.
+        if (!console_.info().screen && views_[seat].instructions_shown) return;
+        views_[seat].instructions_shown = true;
         for (const auto& line :
-             wrap("Place each ship by its top or left end and a direction: A1 right or C3 down. "
-                  "Type auto to place the rest at random, undo to take back the last ship, help "
-                  "for all commands.",
+             wrap("Place each ship by its top or left end and a direction: A1 right or C3 down "
+                  "(a cell alone runs " +
+                      direction() +
+                      "; rotate turns that). auto places the rest at random, undo takes back "
+                      "the last ship, help lists every command.",
                   kColumns - 4)) {
             out_ << "  " << style_.paint(line, Tone::kDim) << "\n";
         }
@@ -305,11 +466,12 @@ private:
     }
 
     // Both grids, then (during the battle) the ships afloat on each side and the legend.
-    void draw_boards(const json& obs, const Block& right_grid, bool with_status) {
+    void draw_boards(int seat, const json& obs, const std::string& right_title,
+                     const Grid& right_grid, bool with_status) {
         Grid ocean = ocean_grid(obs);
-        ocean.set_recent(enemy_last_);
+        ocean.set_recent(views_[seat].enemy_last);
         Block left = grid_block("Your ocean", ocean, style_);
-        out_ << join_blocks(left, right_grid, kColumns) << "\n";
+        out_ << join_blocks(left, grid_block(right_title, right_grid, style_), kColumns) << "\n";
         if (!with_status) return;
         Block mine = fleet_status(obs["my_fleet"], true, left.width, style_);
         mine.width = std::max(mine.width, left.width);
@@ -322,29 +484,41 @@ private:
         out_ << legend(style_) << "\n";
     }
 
-    void draw_battle() {
-        begin_screen();
-        const json obs = observation();
+    void draw_battle(int seat) {
+        begin_screen(seat);
+        const json obs = observation(seat);
         Grid targets = target_grid(obs);
-        targets.set_recent(my_last_);
-        draw_boards(obs, grid_block("Target grid", targets, style_), true);
-        print_news();
+        targets.set_recent(views_[seat].my_last);
+        draw_boards(seat, obs, hot_seat() ? name(1 - seat) + "'s ocean" : "Target grid", targets,
+                    true);
+        print_news(seat);
     }
 
+    // The end: the game is over, so every fleet may be shown. With two people the screen is
+    // seat 0's boards with seat 1's fleet revealed on the right: nothing is secret any more.
     void draw_end() {
-        begin_screen();
-        const json obs = observation();
-        // The game is over, so the record (with the enemy's fleet) may be revealed.
+        const int seat = hot_seat() ? 0 : kHumanSeat;
+        const int other = 1 - seat;
+        begin_screen(seat);
+        const json obs = observation(seat);
         const json reveal = match_.record().value()["reveal"];
-        std::vector<std::string> enemy_fleet;
-        for (const auto& p : reveal["fleets"][kBot]) enemy_fleet.push_back(p.get<std::string>());
+        std::vector<std::string> other_fleet;
+        for (const auto& p : reveal["fleets"][other]) other_fleet.push_back(p.get<std::string>());
         Grid enemy = target_grid(obs);
-        draw_ships(enemy, options_.fleet, enemy_fleet);
-        enemy.set_recent(my_last_);
+        draw_ships(enemy, options_.fleet, other_fleet);
+        enemy.set_recent(views_[seat].my_last);
         // A finished game fits an 80x24 terminal without the status lines, which the result
         // sentences replace.
-        draw_boards(obs, grid_block("Enemy ocean, revealed", enemy, style_), false);
-        print_news();
+        draw_boards(
+            seat, obs,
+            (hot_seat() ? name(other) + "'s ocean" : std::string("Enemy ocean")) + ", revealed",
+            enemy, false);
+        if (hot_seat()) {
+            // Each person's own news is theirs; at the end only the last moves matter.
+            for (auto& v : views_) v.news.clear();
+        } else {
+            print_news(seat);
+        }
 
         const json result = match_.result();
         if (result["winner"].is_null()) {
@@ -353,64 +527,132 @@ private:
             return;
         }
         const int winner = result["winner"].get<int>();
-        const int my_shots = result["shots"][kHuman].get<int>();
-        const int bot_shots = result["shots"][kBot].get<int>();
-        std::string how = std::to_string(winner == kHuman ? my_shots : bot_shots) + " shots";
-        if (options_.salvo) {
-            how += " in " + std::to_string(volleys_[winner]) + " salvos";
+        const int loser = 1 - winner;
+        const int winner_shots = result["shots"][winner].get<int>();
+        const int loser_shots = result["shots"][loser].get<int>();
+        const std::string who_won =
+            hot_seat() ? name(winner)
+                       : (winner == kHumanSeat ? "you" : "the " + settings_.bot_name + " bot");
+        out_ << "\n  "
+             << style_.paint("Game over: " + who_won + " won after " + turns_text(winner) + ".",
+                             winner == kHumanSeat || hot_seat() ? Tone::kGood : Tone::kBad)
+             << "\n";
+        const json winner_obs = observation(winner);
+        int afloat = 0;
+        for (const auto& s : winner_obs["my_fleet"]) {
+            afloat += s["sunk"].get<bool>() || s.value("captured", false) ? 0 : 1;
         }
-        out_ << "\n";
-        if (winner == kHuman) {
-            int afloat = 0;
-            for (const auto& s : obs["my_fleet"]) afloat += s["sunk"].get<bool>() ? 0 : 1;
-            out_ << "  " << style_.paint("Game over: you won in " + how + "!", Tone::kGood)
-                 << "\n  " << afloat << " of your " << options_.fleet.size()
-                 << " ships are still afloat; the " << settings_.bot_name << " bot fired "
-                 << bot_shots << " shots.\n";
-        } else {
-            int sunk = 0;
-            for (const auto& s : obs["enemy_fleet"]) sunk += s["sunk"].get<bool>() ? 1 : 0;
-            out_ << "  "
-                 << style_.paint(
-                        "Game over: the " + settings_.bot_name + " bot won in " + how + ".",
-                        Tone::kBad)
-                 << "\n  You fired " << my_shots << " shots and sank " << sunk << " of "
-                 << options_.fleet.size() << " enemy ships.\n";
-        }
-        std::string fleet_text = "The enemy fleet was:";
-        for (std::size_t i = 0; i < enemy_fleet.size() && i < options_.fleet.size(); ++i) {
-            fleet_text += (i ? ", " : " ") + options_.fleet[i].name + " " + enemy_fleet[i];
+        std::string detail =
+            (hot_seat()             ? name(winner) + " fired "
+             : winner == kHumanSeat ? std::string("You fired ")
+                                    : "The " + settings_.bot_name + " bot fired ") +
+            shots_text(winner_shots) + "; " + std::to_string(afloat) + " of " +
+            (hot_seat()             ? name(winner) + "'s "
+             : winner == kHumanSeat ? "your "
+                                    : "its ") +
+            ships_text(static_cast<int>(options_.fleet.size())) + " " +
+            (afloat == 1 ? "is" : "are") + " still afloat. " +
+            (hot_seat()            ? name(loser)
+             : loser == kHumanSeat ? "You"
+                                   : "The " + settings_.bot_name + " bot") +
+            " fired " + shots_text(loser_shots) + ".";
+        for (const auto& line : wrap(detail, kColumns - 4)) out_ << "  " << line << "\n";
+        std::string fleet_text =
+            hot_seat() ? name(other) + "'s fleet was:" : "The enemy fleet was:";
+        for (std::size_t i = 0; i < other_fleet.size() && i < options_.fleet.size(); ++i) {
+            fleet_text += (i ? ", " : " ") + options_.fleet[i].name + " " + other_fleet[i];
         }
         for (const auto& line : wrap(fleet_text + ".", kColumns - 4)) out_ << "  " << line << "\n";
     }
 
-    void say_left() {
-        out_ << "\n";
-        print_news();
-        out_ << "  You left the game (seed " << match_.seed() << ").\n";
+    // How long the winner took: turns (a weapon is a whole turn), and in Salvo the volleys.
+    std::string turns_text(int winner) const {
+        const int turns = volleys_[winner] + weapon_turns(winner);
+        std::string text = std::to_string(turns) + (turns == 1 ? " turn" : " turns");
+        if (options_.weapons != 0 && weapon_turns(winner) > 0) {
+            const int w = weapon_turns(winner);
+            text += " (" + std::to_string(w) + (w == 1 ? " of them a weapon" : " of them weapons") +
+                    ")";
+        }
+        return text;
     }
 
-    void help() {
-        out_ << "\n"
-             << "  Commands:\n"
-             << "    A1 right, C3 down   place the next ship by its top or left end (also: r, d)\n"
-             << "    auto                place the remaining ships at random\n"
-             << "    undo                take back the last ship placed\n"
-             << "    B7                  fire at B7 (any case; spaces allowed: b 7)\n"
-             << "    B7 C3 D4 ...        a Salvo volley: exactly as many cells as shots due\n";
-        if (options_.weapons != 0) {
-            out_ << "  Weapons (instead of your shot or salvo; docs/rules/weapons.md):\n"
-                 << "    nuke D4             Tactical Nuke centred on D4 (once per game)\n"
-                 << "    bomber G6           Bomber Flight over the 3x3 square around G6\n"
-                 << "    torpedo F10         torpedo from an edge cell, away from that edge\n"
-                 << "    torpedo A1 down     from a corner, say which way it runs\n"
-                 << "    scuba               SCUBA attack on the enemy's smallest ship\n"
-                 << "    experimental        roll the D6, then name that many touching cells\n";
+    int weapon_turns(int seat) const {
+        const json result = match_.result();
+        if (!result.contains("weapon_turns")) return 0;
+        return result["weapon_turns"][seat].get<int>();
+    }
+
+    static std::string shots_text(int n) {
+        return std::to_string(n) + (n == 1 ? " shot" : " shots");
+    }
+    static std::string ships_text(int n) {
+        return std::to_string(n) + (n == 1 ? " ship" : " ships");
+    }
+
+    void say_left() {
+        out_ << "\n";
+        // With two people the screen may belong to either: only the leaving is said.
+        if (!hot_seat()) print_news(kHumanSeat);
+        const std::string who = hot_seat() ? "The game was left" : "You left the game";
+        out_ << "  " << (console_.interrupted() ? "Interrupted. " : "") << who << " (seed "
+             << match_.seed() << ").\n";
+    }
+
+    void help(int seat, bool placing) {
+        const json obs = observation(seat);
+        const std::string shot = placing ? "B7" : example_targets(obs, 1);
+        out_ << "\n  Commands now:\n";
+        if (placing) {
+            out_ << "    A1 right, C3 down   place the next ship by its top or left end (also: r, "
+                    "d)\n"
+                 << "    C3                  a cell alone: the ship runs " << direction() << "\n"
+                 << "    rotate              switch that between right and down\n"
+                 << "    auto                place the rest at random (then ok or again)\n"
+                 << "    undo                take back the last ship placed\n";
+        } else {
+            out_ << "    " << shot
+                 << std::string(
+                        static_cast<std::size_t>(std::max(1, 20 - static_cast<int>(shot.size()))),
+                        ' ')
+                 << "fire at " << shot << " (any case; spaces allowed; 'fire " << shot
+                 << "' too)\n";
+            if (options_.salvo) {
+                out_ << "    B7 C3 D4 ...        a Salvo volley: exactly as many cells as shots "
+                        "due\n";
+            }
+            if (options_.weapons != 0) {
+                out_ << "  Weapons (instead of your shot or salvo; docs/rules/weapons.md):\n"
+                     << "    nuke D4             Tactical Nuke centred on D4 (once per game)\n"
+                     << "    bomber G6           Bomber Flight over the 3x3 square around G6\n"
+                     << "    torpedo F10         torpedo from an edge cell, away from that edge\n"
+                     << "    torpedo A1 down     from a corner, say which way it runs\n"
+                     << "    scuba               SCUBA attack on the enemy's smallest ship\n"
+                     << "    experimental        roll the D6, then name that many touching cells\n";
+            }
         }
-        out_ << "  Other commands:\n"
-             << "    board               draw the boards again\n"
+        out_ << "    board               draw the boards again\n"
              << "    help                this list\n"
-             << "    quit                leave the game (--save still writes the record)\n\n";
+             << "    quit                leave the game (asks first"
+             << (settings_.save_path.empty() ? "" : "; the game so far is saved") << ")\n\n";
+    }
+
+    // `quit` asks first: a stray word should not end a game. The end of input (or Ctrl-C) at
+    // this question leaves, as it would anywhere.
+    Leave confirm_quit() {
+        const std::string saved = settings_.save_path.empty() ? ""
+                                                              : " (the game so far is saved to " +
+                                                                    settings_.save_path + ")";
+        while (true) {
+            auto answer = ask("Really leave the game" + saved + "? (yes or no): ");
+            if (!answer) return Leave::kLeave;
+            if (auto yes = parse_yes_no(*answer)) {
+                if (*yes || command_of(*answer) == PlayCommand::kQuit) return Leave::kLeave;
+                say("Carry on.");
+                return Leave::kStay;
+            }
+            warn("Please answer yes or no.");
+        }
     }
 
     void warn(const std::string& message) {
@@ -419,8 +661,12 @@ private:
         }
     }
 
+    void say(const std::string& message) {
+        for (const auto& line : wrap(message, kColumns - 4)) out_ << "  " << line << "\n";
+    }
+
     std::optional<std::string> ask(const std::string& prompt) {
-        return read_answer(prompt, style_, settings_, in_, out_);
+        return console_.ask("  " + style_.paint(prompt, Tone::kPrompt));
     }
 
     void save() {
@@ -428,51 +674,57 @@ private:
         const json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
         // A session's games go one record per line, the first replacing what the file held.
         write_record(settings_.save_path, record, score_.game > 1);
-        const std::string text = std::string("Saved the ") +
-                                 (match_.is_over() ? "" : "unfinished ") + "game record to " +
-                                 settings_.save_path + " (check it with: broadside replay " +
-                                 settings_.save_path + ").";
-        for (const auto& line : wrap(text, kColumns - 4)) out_ << "  " << line << "\n";
+        say(std::string("Saved the ") + (match_.is_over() ? "" : "unfinished ") +
+            "game record to " + settings_.save_path + " (check it with: broadside replay " +
+            settings_.save_path + ").");
     }
+
+    static constexpr int kHumanSeat = 0;
+    static constexpr int kBotSeat = 1;
 
     Match& match_;
     const SessionScore& score_;
-    classic::Bot& bot_;
+    classic::Bot* bot_;
     const PlaySettings& settings_;
+    Console& console_;
     Style style_;
-    std::istream& in_;
     std::ostream& out_;
     classic::Options options_;  // the match's public options, typed
     Rng bot_rng_;
-    Rng auto_rng_;
-    std::int64_t seen_ = 0;                          // events of seat 0 already narrated
-    std::vector<std::string> news_;                  // what happened since the last screen
-    std::vector<std::string> my_last_, enemy_last_;  // each side's last volley
+    Rng auto_rng_[2];
+    View views_[2];
+    int viewer_ = -1;  // whose screen is showing: with two people, the pass screen comes between
+    bool summary_due_ = false;  // the first screen after a pass screen opens with a summary
+    bool across_ = true;        // `rotate`: which way a ship given by its cell alone runs
     int volleys_[2] = {0, 0};
-    bool instructions_shown_ = false;
 };
 
 }  // namespace
 
 int run_play_session(const std::function<Match(std::uint64_t seed)>& new_match, std::uint64_t seed,
-                     classic::Bot& bot, const PlaySettings& settings, std::istream& in,
-                     std::ostream& out) {
-    const Style style(settings.colour);
+                     classic::Bot* bot, const PlaySettings& settings, Console& console) {
+    const Style style(console.info().colour);
+    std::ostream& out = console.out();
     SessionScore score;
-    bot.new_series();  // one opponent, the player, for the whole session
+    if (bot != nullptr) bot->new_series();  // one opponent, the player, for the whole session
+    const bool two = settings.names.size() == 2;
     for (;; ++score.game) {
         // Game k of the session plays seed + k - 1.
         Match match = new_match(seed + static_cast<std::uint64_t>(score.game - 1));
-        if (!PlaySession(match, bot, settings, score, in, out).run()) return 0;
+        if (!PlaySession(match, bot, settings, score, console).run()) return 0;
         const json result = match.result();
-        if (!result["winner"].is_null())
-            ++(result["winner"].get<int>() == kHuman ? score.won : score.lost);
+        if (!result["winner"].is_null()) ++score.wins[result["winner"].get<int>()];
         // The bot learns the player's habits: where the fleet was, where the shots went first.
-        seats::tell_game_end(bot, match, kBot);
-        out << "\n  Games: you " << score.won << ", the " << settings.bot_name << " bot "
-            << score.lost << ".\n";
+        if (bot != nullptr) seats::tell_game_end(*bot, match, 1);
+        out << "\n  Games: "
+            << (two ? settings.names[0] + " " + std::to_string(score.wins[0]) + ", " +
+                          settings.names[1] + " " + std::to_string(score.wins[1])
+                    : "you " + std::to_string(score.wins[0]) + ", the " + settings.bot_name +
+                          " bot " + std::to_string(score.wins[1]))
+            << ".\n";
         while (true) {
-            const auto answer = read_answer("Play again? (yes or no): ", style, settings, in, out);
+            const auto answer =
+                console.ask("  " + style.paint("Play again? (yes or no): ", Tone::kPrompt));
             if (!answer) return 0;
             const auto again = parse_yes_no(*answer);
             if (again) {
