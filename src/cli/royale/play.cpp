@@ -1,18 +1,20 @@
-// `broadside play royale`: you (seat 0) against N-1 built-in bots on one shared grid.
-#include <fstream>
+// `broadside play royale`: people (one, or several passing the terminal) and built-in bots on
+// one shared grid.
 #include <iostream>
 #include <random>
 #include <sstream>
 
-#include <unistd.h>
-
 #include "ai/royale/bot.h"
+#include "cli/classic/play_render.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/console.h"
+#include "cli/play_input.h"
 #include "cli/royale/common.h"
 #include "cli/royale/render.h"
 #include "games/royale/instance.h"
 #include "match/match.h"
+#include "seats/bot_registry.h"
 
 namespace broadside::cli {
 
@@ -20,26 +22,34 @@ namespace {
 
 struct RoyalePlayArgs {
     RoyaleFlags flags;
-    std::string bot = royale::default_bot_name();
+    std::string bot;  // empty: the level's bot
     std::uint64_t seed = 0;
     bool has_seed = false;
     std::string save;
+    PeopleFlags people;
 };
 
 std::vector<std::string> words(const std::string& line) {
     std::istringstream in(line);
     std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
+    for (std::string w; in >> w;) out.push_back(lower(w));
     return out;
 }
 
-// A typed command as a protocol action, or an error sentence.
-Result<json> command_action(const std::vector<std::string>& w, const json& observation) {
+std::string upper(std::string s) {
+    for (auto& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+bool is_cell(const std::string& word) {
+    return static_cast<bool>(parse_cell(word, BoardSize{10, 10}));
+}
+
+// A typed command as a protocol action, or an error sentence. A line of bare coordinates
+// fires, as in classic.
+Result<json> command_action(std::vector<std::string> w, const json& observation) {
+    if (is_cell(w[0])) w.insert(w.begin(), "fire");
     const std::string& verb = w[0];
-    auto upper = [](std::string s) {
-        for (auto& ch : s) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        return s;
-    };
     if (verb == "discard") {
         json cards = json::array();
         for (std::size_t i = 1; i < w.size(); ++i) cards.push_back(upper(w[i]));
@@ -48,12 +58,12 @@ Result<json> command_action(const std::vector<std::string>& w, const json& obser
     if (verb == "roll" || verb == "end") return json{{"type", verb}};
     if (verb == "sonar") {
         if (w.size() < 2) return make_error("usage", "Name a row or column: sonar C, sonar 7.");
-        json a{{"type", "sonar"}, {"line", w[1]}};
+        json a{{"type", "sonar"}, {"line", upper(w[1])}};
         if (w.size() > 2) a["source"] = w[2];
         return a;
     }
-    if (verb == "fire" || verb == "bonus") {
-        json a{{"type", verb}, {"cells", json::array()}};
+    if (verb == "fire" || verb == "shoot" || verb == "bonus") {
+        json a{{"type", verb == "bonus" ? "bonus" : "fire"}, {"cells", json::array()}};
         for (std::size_t i = 1; i < w.size(); ++i) {
             // A claimed card's id names the bonus card.
             bool is_card = false;
@@ -66,14 +76,34 @@ Result<json> command_action(const std::vector<std::string>& w, const json& obser
             if (is_card) {
                 a["card"] = upper(w[i]);
             } else {
-                a["cells"].push_back(w[i]);
+                a["cells"].push_back(upper(w[i]));
             }
         }
-        if (a["cells"].empty())
+        if (a["cells"].empty()) {
             return make_error("usage", "Name the coordinates: " + verb + " A9.");
+        }
         return a;
     }
-    return make_error("usage", "Unknown command \"" + verb + "\"; type help.");
+    return make_error("usage", "Unknown command \"" + verb + "\"; type help for the commands.");
+}
+
+// The player's own unsunk cards that a volley would hit: "your Battleship S04 at A6".
+std::string own_targets(const json& action, const json& observation) {
+    if (!action.contains("cells")) return "";
+    std::string said;
+    for (const auto& c : observation["my_cards"]) {
+        if (c["sunk"].get<bool>()) continue;
+        for (const auto& cell : action["cells"]) {
+            for (const auto& mine : c["cells"]) {
+                if (mine == cell) {
+                    said += (said.empty() ? "" : ", ") + std::string("your ") +
+                            c["ship"].get<std::string>() + " " + c["id"].get<std::string>() +
+                            " at " + cell.get<std::string>();
+                }
+            }
+        }
+    }
+    return said;
 }
 
 std::uint64_t fresh_seed() {
@@ -81,123 +111,301 @@ std::uint64_t fresh_seed() {
     return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
+class RoyaleSession {
+public:
+    RoyaleSession(Match& match, const royale::Deck& deck, std::vector<std::string> people,
+                  const std::string& bot_name, const RoyalePlayArgs& args, Console& console)
+        : match_(match),
+          game_(dynamic_cast<const royale::RoyaleGame&>(match.instance())),
+          deck_(deck),
+          people_(std::move(people)),
+          bot_name_(bot_name),
+          args_(args),
+          console_(console),
+          style_(console.info().colour),
+          out_(console.out()),
+          seen_(people_.size(), 0),
+          news_(people_.size()) {
+        for (int s = 0; s < match.seat_count(); ++s) {
+            if (is_person(s)) {
+                bots_.push_back(nullptr);
+            } else {
+                bots_.push_back(std::move(royale::make_bot(bot_name).value()));
+            }
+            rngs_.emplace_back(royale::bot_seed(match.seed(), s));
+        }
+        for (int s = 0; s < match.seat_count(); ++s) {
+            names_.push_back(is_person(s) ? people_[s] : "bot " + std::to_string(s));
+        }
+    }
+
+    int run() {
+        const int seats = match_.seat_count();
+        const int n = static_cast<int>(people_.size());
+        const std::string intro =
+            "Battleship Royale (" + args_.flags.mode + "), " + std::to_string(seats) +
+            " players: " + (n == 1 ? "you are seat 0" : people_list()) + "; " +
+            (seats - n == 1 ? "1 '" + bot_name_ + "' bot"
+                            : std::to_string(seats - n) + " '" + bot_name_ + "' bots") +
+            ". Seed " + std::to_string(match_.seed()) + ". Type help for the commands.";
+        for (const auto& line : wrap(intro, 78)) out_ << line << "\n";
+        while (!match_.is_over()) {
+            const auto to_act = match_.seats_to_act();
+            int bot_seat = -1;
+            for (int s : to_act) {
+                if (!is_person(s)) bot_seat = s;
+            }
+            if (bot_seat >= 0) {
+                bot_move(bot_seat);
+                continue;
+            }
+            const int me = to_act.front();
+            if (!show_to(me)) return leave();
+            if (!take_turn(me)) return leave();
+        }
+        collect_news();
+        // The last screen fits 24 rows with six players: the grid, the last news (the game's
+        // end), and every hand, now that nothing is secret.
+        draw(viewer_ < 0 ? 0 : viewer_, 2);
+        out_ << "The hands were:\n";
+        const json hands = match_.instance().reveal()["hands"];
+        for (std::size_t s = 0; s < hands.size(); ++s) {
+            out_ << "  " << names_[s] << " kept " << ids(hands[s]["kept"]) << "; discarded "
+                 << ids(hands[s]["discarded"]) << "\n";
+        }
+        save();
+        return kExitOk;
+    }
+
+private:
+    bool is_person(int seat) const { return seat < static_cast<int>(people_.size()); }
+    bool hot_seat() const { return people_.size() > 1; }
+
+    std::string people_list() const {
+        std::string text;
+        for (std::size_t i = 0; i < people_.size(); ++i) {
+            text += (i == 0                    ? ""
+                     : i + 1 == people_.size() ? " and "
+                                               : ", ") +
+                    people_[i] + " (seat " + std::to_string(i) + ")";
+        }
+        return text;
+    }
+
+    static std::string ids(const json& cards) {
+        std::string text;
+        for (const auto& c : cards) text += (text.empty() ? "" : " ") + c.get<std::string>();
+        return text.empty() ? "nothing" : text;
+    }
+
+    SeatNames names_for(int me) const { return SeatNames{names_, me}; }
+
+    void bot_move(int seat) {
+        const auto obs = game_.observe_seat(seat);
+        const json action = royale::to_json(bots_[seat]->choose(obs, rngs_[seat]), obs.deck());
+        auto r = match_.act(seat, action);
+        if (!r) throw std::logic_error("a bot's action was rejected: " + r.error().message);
+    }
+
+    // Every person's new events, as sentences, into their summary of what happened.
+    void collect_news() {
+        for (int h = 0; h < static_cast<int>(people_.size()); ++h) {
+            const auto names = names_for(h);
+            for (const auto& e : match_.events_for(h, seen_[h])) {
+                const std::string line = narrate_royale(e, names);
+                if (!line.empty()) news_[h].push_back(line);
+            }
+            seen_[h] = match_.last_event_number();
+        }
+    }
+
+    bool show_to(int seat) {
+        if (hot_seat() && viewer_ != seat) {
+            if (!console_.pass_to(people_[seat])) return false;
+            console_.set_player(seat);
+            summary_due_ = true;
+        }
+        viewer_ = seat;
+        return true;
+    }
+
+    void draw(int me, std::size_t max_news = 5) {
+        console_.begin_screen();
+        out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  royale " << args_.flags.mode << "  "
+             << style_.paint("|", Tone::kDim) << "  "
+             << (hot_seat() ? people_[me] + "'s screen" : "you are seat 0") << "  "
+             << style_.paint("|", Tone::kDim) << "  seed " << match_.seed() << "\n";
+        out_ << render_royale(match_.observation(me), names_for(me), style_);
+        print_news(me, max_news);
+    }
+
+    // What happened since this person last looked: after a pass screen it is their summary.
+    // Only the latest lines are kept on screen, so a long round of bots does not scroll the
+    // grid away (`log` would be the place for more; the record holds everything).
+    void print_news(int me, std::size_t kMaxLines) {
+        auto& news = news_[me];
+        if (news.empty()) return;
+        out_ << "  "
+             << style_.paint(summary_due_ ? "Since your last turn:" : "Latest:", Tone::kTitle);
+        if (news.size() > kMaxLines) {
+            out_ << " (" << news.size() - kMaxLines << " earlier not shown)";
+        }
+        out_ << "\n";
+        for (std::size_t i = news.size() > kMaxLines ? news.size() - kMaxLines : 0; i < news.size();
+             ++i) {
+            for (const auto& line : wrap(news[i], 76)) out_ << "  " << line << "\n";
+        }
+        news.clear();
+        summary_due_ = false;
+    }
+
+    // One command of `me`'s turn (or discard). False if they leave.
+    bool take_turn(int me) {
+        collect_news();
+        draw(me);
+        while (true) {
+            const json observation = match_.observation(me);
+            const json legal = match_.legal_actions(me);
+            std::string can;
+            for (const auto& a : legal["actions"]) {
+                can += (can.empty() ? "" : ", ") + a["type"].get<std::string>();
+            }
+            auto line = console_.ask("[" + can + "] > ");
+            if (!line) return false;
+            const auto w = words(*line);
+            if (w.empty()) continue;
+            const auto command = command_of(w[0]);
+            if (command == PlayCommand::kQuit) {
+                if (confirm("Really leave the game" + saved_note() + "? (yes or no): ")) {
+                    return false;
+                }
+                continue;
+            }
+            if (command == PlayCommand::kHelp) {
+                out_ << royale_help(observation, legal);
+                continue;
+            }
+            if (command == PlayCommand::kBoard) {
+                draw(me);
+                continue;
+            }
+            if (w[0] == "cards" || w[0] == "deck") {
+                out_ << royale_cards(observation, deck_, names_for(me));
+                continue;
+            }
+            auto action = command_action(w, observation);
+            if (!action) {
+                say(action.error().message);
+                continue;
+            }
+            if (const auto own = own_targets(*action, observation); !own.empty()) {
+                if (!confirm("That would hit " + own + ". Fire anyway? (yes or no): ")) {
+                    out_ << "Not fired.\n";
+                    continue;
+                }
+            }
+            auto r = match_.act(me, *action);
+            if (!r) {
+                say(r.error().message);
+                continue;
+            }
+            return true;
+        }
+    }
+
+    void say(const std::string& text) {
+        for (const auto& line : wrap(text, 78)) out_ << line << "\n";
+    }
+
+    // Yes only for yes: any other answer (or the end of input, after which the next prompt
+    // leaves) is no.
+    bool confirm(const std::string& question) {
+        auto answer = console_.ask(question);
+        if (!answer) return false;
+        const auto yes = parse_yes_no(*answer);
+        return yes.value_or(false);
+    }
+
+    std::string saved_note() const {
+        return args_.save.empty() ? "" : " (the game so far is saved to " + args_.save + ")";
+    }
+
+    int leave() {
+        out_ << "\n"
+             << (console_.interrupted() ? "Interrupted. " : "")
+             << (hot_seat() ? "The game was left" : "You left the game") << " (seed "
+             << match_.seed() << ").\n";
+        save();
+        return kExitOk;
+    }
+
+    void save() {
+        if (args_.save.empty()) return;
+        write_record(args_.save,
+                     match_.is_over() ? match_.record().value() : match_.record_unchecked());
+        out_ << "Saved the " << (match_.is_over() ? "" : "unfinished ") << "game record to "
+             << args_.save << ".\n";
+    }
+
+    Match& match_;
+    const royale::RoyaleGame& game_;
+    const royale::Deck& deck_;
+    std::vector<std::string> people_;
+    std::string bot_name_;
+    const RoyalePlayArgs& args_;
+    Console& console_;
+    Style style_;
+    std::ostream& out_;
+    std::vector<std::unique_ptr<royale::Bot>> bots_;
+    std::vector<Rng> rngs_;
+    std::vector<std::string> names_;
+    std::vector<std::int64_t> seen_;
+    std::vector<std::vector<std::string>> news_;
+    int viewer_ = -1;
+    bool summary_due_ = false;
+};
+
 int run_royale_play(const RoyalePlayArgs& args) {
-    const json options = royale_options_json(args.flags);
-    if (auto b = royale::make_bot(args.bot); !b) throw UsageError(b.error().message);
+    if (!args.bot.empty() && !args.people.level.empty()) {
+        throw UsageError(
+            "Choose the bots with either --bot (by name) or --level (easy, normal "
+            "or hard), not both.");
+    }
+    const std::string bot = args.bot.empty() ? level_bot("royale", args.people) : args.bot;
+    if (auto b = royale::make_bot(bot); !b) throw UsageError(b.error().message);
+    if (args.people.humans > args.flags.players) {
+        throw UsageError("--humans " + std::to_string(args.people.humans) + " is more than the " +
+                         std::to_string(args.flags.players) + " players; raise --players.");
+    }
+    const auto people =
+        args.people.humans == 1 ? std::vector<std::string>{"You"} : people_names(args.people);
+    const auto options = royale_options(args.flags);
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
-    auto created = Match::create("royale", options, seed);
+    auto created = Match::create("royale", royale_options_json(args.flags), seed);
     if (!created) throw UsageError(created.error().message);
     if (!args.save.empty()) check_save_path(args.save);
-    Match match = std::move(*created);
-    const auto& game = dynamic_cast<const royale::RoyaleGame&>(match.instance());
-    const int me = 0;
-    std::vector<std::unique_ptr<royale::Bot>> bots;
-    std::vector<Rng> rngs;
-    for (int s = 0; s < match.seat_count(); ++s) {
-        bots.push_back(std::move(royale::make_bot(args.bot).value()));
-        rngs.emplace_back(royale::bot_seed(seed, s));
-    }
-    std::ostream& out = std::cout;
-    out << "Battleship Royale (" << args.flags.mode << "), " << match.seat_count()
-        << " players: you are seat 0, seats 1-" << match.seat_count() - 1 << " are '" << args.bot
-        << "' bots. Seed " << seed << ". Type help for the commands.\n\n";
-    std::int64_t seen = 0;
-    auto show_events = [&] {
-        for (const auto& e : match.events_for(me, seen)) out << narrate_royale(e, me) << "\n";
-        seen = match.last_event_number();
-    };
-    auto save = [&] {
-        if (args.save.empty()) return;
-        write_record(args.save, match.record_unchecked());
-    };
-    bool show_board = true;
-    const bool echo = isatty(STDIN_FILENO) == 0;
-    while (!match.is_over()) {
-        const auto to_act = match.seats_to_act();
-        // Bots act first; in the discard phase they choose before you (unseen).
-        int bot_seat = -1;
-        for (int s : to_act)
-            if (s != me) bot_seat = s;
-        if (bot_seat >= 0) {
-            const auto obs = game.observe_seat(bot_seat);
-            const json action =
-                royale::to_json(bots[bot_seat]->choose(obs, rngs[bot_seat]), obs.deck());
-            auto r = match.act(bot_seat, action);
-            if (!r) throw std::logic_error("a bot's action was rejected: " + r.error().message);
-            show_board = true;
-            continue;
-        }
-        show_events();
-        const json observation = match.observation(me);
-        if (show_board) {
-            out << "\n" << render_royale(observation);
-            show_board = false;
-        }
-        const json legal = match.legal_actions(me);
-        std::string can;
-        for (const auto& a : legal["actions"])
-            can += (can.empty() ? "" : ", ") + a["type"].get<std::string>();
-        out << "\n[" << can << "] > " << std::flush;
-        std::string line;
-        if (!std::getline(std::cin, line)) {
-            out << "\nInput ended; the game is left unfinished.\n";
-            save();
-            return kExitOk;
-        }
-        if (echo) out << line << "\n";  // a transcript of piped input reads like a session
-        const auto w = words(line);
-        if (w.empty()) continue;
-        if (w[0] == "quit" || w[0] == "exit") {
-            out << "You left the game.\n";
-            save();
-            return kExitOk;
-        }
-        if (w[0] == "help") {
-            out << royale_help();
-            continue;
-        }
-        if (w[0] == "board") {
-            show_board = true;
-            continue;
-        }
-        auto action = command_action(w, observation);
-        if (!action) {
-            out << action.error().message << "\n";
-            continue;
-        }
-        auto r = match.act(me, *action);
-        if (!r) {
-            out << r.error().message << "\n";
-            continue;
-        }
-        show_board = true;
-    }
-    show_events();
-    out << "\n" << render_royale(match.observation(me));
-    const json hands = match.instance().reveal()["hands"];
-    out << "\nThe hands were:\n";
-    for (std::size_t s = 0; s < hands.size(); ++s) {
-        out << "  seat " << s << ": kept " << hands[s]["kept"].dump() << ", discarded "
-            << hands[s]["discarded"].dump() << "\n";
-    }
-    save();
-    return kExitOk;
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    return RoyaleSession(*created, *options->deck, people, bot, args, console).run();
 }
 
 }  // namespace
 
 void add_play_royale(CLI::App& play, Runner& run) {
     auto args = std::make_shared<RoyalePlayArgs>();
-    auto* cmd = play.add_subcommand("royale", "Battleship Royale: you and N-1 bots on one grid");
+    auto* cmd = play.add_subcommand("royale", "Battleship Royale: people and bots on one grid");
     cmd->footer(
-        "You are seat 0. Choose discards with 'discard S03 S17', then 'fire A9' (Advanced: "
-        "'sonar C', 'roll', 'fire A9 B9 C3'). Type 'help' during the game for every command.");
-    cmd->add_option("--bot", args->bot, "The bots' kind: random or royale")->capture_default_str();
+        "Choose discards with 'discard S03 S17', then fire with 'A9' or 'fire A9' (Advanced: "
+        "'sonar C', 'roll', 'A9 B9 C3'); 'cards' lists the deck as far as you can know it. Type "
+        "'help' during the game for the commands of the moment. With --humans N, N people "
+        "play at this terminal (seats 0 to N-1), passing it between turns.\n\n" +
+        seats::bots_help("royale"));
+    cmd->add_option("--bot", args->bot, "The bots by name (see below); default: the --level's");
     auto* seed = cmd->add_option("--seed", args->seed,
                                  "Seed; the same seed and moves give the same game (default: "
                                  "a fresh one, printed)");
     cmd->add_option("--save", args->save, "Write the match record to FILE at the end (or on quit)");
     add_royale_flags(*cmd, args->flags);
+    add_people_flags(*cmd, args->people, 1, 6);
     cmd->callback([args, seed, &run] {
         args->has_seed = seed->count() > 0;
         run = [args] { return run_royale_play(*args); };

@@ -1,26 +1,39 @@
 #include "cli/royale/render.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <sstream>
+
+#include "cli/classic/play_render.h"
 
 namespace broadside::cli {
 
 using nlohmann::json;
 
-namespace {
-
-std::string who(int s, int me) {
-    return s == me ? "you" : "seat " + std::to_string(s);
+std::string SeatNames::who(int seat) const {
+    if (seat == me) return "you";
+    if (seat >= 0 && seat < static_cast<int>(names.size())) return names[seat];
+    return "seat " + std::to_string(seat);
 }
 
-std::string list(const json& seats, int me) {
+namespace {
+
+std::string list(const json& seats, const SeatNames& names) {
     std::string out;
     for (std::size_t i = 0; i < seats.size(); ++i) {
-        out +=
-            (i == 0 ? "" : (i + 1 == seats.size() ? " and " : ", ")) + who(seats[i].get<int>(), me);
+        out += (i == 0 ? "" : (i + 1 == seats.size() ? " and " : ", ")) +
+               names.who(seats[i].get<int>());
     }
     return out;
+}
+
+// A card's coordinates, which always lie in a line: "E6-I6", or the one cell.
+std::string span(const json& cells) {
+    if (cells.empty()) return "";
+    if (cells.size() == 1) return cells[0].get<std::string>();
+    return cells.front().get<std::string>() + "-" + cells.back().get<std::string>();
 }
 
 std::string cells_text(const json& cells) {
@@ -29,159 +42,275 @@ std::string cells_text(const json& cells) {
     return out;
 }
 
+std::string capitalised(std::string text) {
+    if (!text.empty())
+        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text;
+}
+
+std::string plural(int n, const std::string& one, const std::string& many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 }  // namespace
 
-std::string render_royale(const json& o) {
-    const int me = o["seat"].get<int>();
+std::vector<char> royale_card_letters(const json& my_cards) {
+    std::vector<char> letters;
+    for (const auto& c : my_cards) {
+        char pick = static_cast<char>(
+            std::toupper(static_cast<unsigned char>(c["ship"].get<std::string>().front())));
+        // A second card of the same kind gets the next free letter, so that two of your ships
+        // side by side can be told apart.
+        while (std::find(letters.begin(), letters.end(), pick) != letters.end()) {
+            pick = pick == 'Z' ? 'A' : static_cast<char>(pick + 1);
+        }
+        letters.push_back(pick);
+    }
+    return letters;
+}
+
+std::string render_royale(const json& o, const SeatNames& names, const Style& style) {
     std::map<std::string, json> shots;
     for (const auto& s : o["board"]["shots"]) shots[s["cell"].get<std::string>()] = s;
-    std::map<std::string, std::string> mine;  // my unshot card cells
-    for (const auto& c : o["my_cards"]) {
-        if (o["phase"] == "discard") break;
-        for (const auto& cell : c["cells"]) mine[cell.get<std::string>()] = "=";
+    const bool discarding = o["phase"] == "discard";
+    const auto letters = royale_card_letters(o["my_cards"]);
+    std::map<std::string, char> mine;  // my unshot, unsunk card cells, by letter
+    for (std::size_t i = 0; i < o["my_cards"].size(); ++i) {
+        const auto& c = o["my_cards"][i];
+        if (discarding || c["sunk"].get<bool>()) continue;
+        for (const auto& cell : c["cells"]) mine.emplace(cell.get<std::string>(), letters[i]);
     }
     std::map<std::string, std::string> sonar;  // line -> mark
     for (const auto& m : o["board"]["sonar"]) {
         sonar[m["line"].get<std::string>()] = m["ping"].get<bool>() ? "P" : "-";
     }
-    std::ostringstream out;
-    out << "    ";
-    for (int c = 1; c <= 10; ++c) out << (c < 10 ? " " : "") << c << " ";
-    out << "\n    ";
-    for (int c = 1; c <= 10; ++c) {
-        const auto it = sonar.find(std::to_string(c));
-        out << " " << (it == sonar.end() ? " " : it->second) << " ";
+    // The grid: every cell three columns wide with its mark in the last, so that each mark
+    // stands under the last digit of its column number.
+    Block grid;
+    std::string header = "    ";
+    for (int c = 1; c <= 10; ++c) header += (c < 10 ? "  " : " ") + std::to_string(c);
+    grid.add(style.paint(header, Tone::kDim));
+    if (!sonar.empty()) {
+        std::string line = "    ";
+        for (int c = 1; c <= 10; ++c) {
+            const auto it = sonar.find(std::to_string(c));
+            line += "  " + (it == sonar.end() ? std::string(" ") : it->second);
+        }
+        grid.add(line);
     }
-    out << "   (sonar: P ping, - no ping)\n";
     for (int r = 0; r < 10; ++r) {
         const std::string row(1, static_cast<char>('A' + r));
         const auto it = sonar.find(row);
-        out << (it == sonar.end() ? " " : it->second) << " " << row << " ";
+        std::string line =
+            (it == sonar.end() ? " " : it->second) + " " + style.paint(row, Tone::kDim) + " ";
         for (int c = 1; c <= 10; ++c) {
             const std::string cell = row + std::to_string(c);
-            std::string mark = ".";
+            std::string mark;
             if (shots.count(cell)) {
                 const auto& s = shots[cell];
                 const int pegs = s["pegs"].get<int>();
-                mark = s["sunk"].get<bool>() ? "#" : pegs == 0 ? "o" : pegs == 1 ? "X" : "2";
+                mark = s["sunk"].get<bool>() ? style.paint("#", Tone::kSunk)
+                       : pegs == 0
+                           ? style.paint("o", Tone::kMiss)
+                           : style.paint(pegs == 1 ? "X" : std::to_string(std::min(pegs, 9)),
+                                         Tone::kHit);
             } else if (mine.count(cell)) {
-                mark = "=";
+                mark = style.paint(std::string(1, mine[cell]), Tone::kShip);
+            } else {
+                mark = style.paint(".", Tone::kWater);
             }
-            out << "  " << mark;
+            line += "  " + mark;
         }
-        out << "\n";
+        grid.add(line);
     }
-    out << "  . unshot  o miss  X hit  2 two hits  # sunk  = your ship (unshot)\n";
-    for (const auto& m : o["board"]["sonar"]) {
-        const std::string line = m["line"].get<std::string>();
-        const bool row = std::isalpha(static_cast<unsigned char>(line[0])) != 0;
-        out << "  sonar on " << (row ? "row " : "column ") << line << " by "
-            << who(m["seat"].get<int>(), me) << ": "
-            << (m["ping"].get<bool>() ? "Ping! from " + list(m["pinged"], me) : "no ping") << "\n";
+    grid.add("  . open  o miss  X hit  # sunk");
+    grid.add("  2 two hits  A-Z your ships");
+    if (!sonar.empty()) grid.add("  sonar: P ping  - no ping");
+
+    // Beside it: your cards, then the players.
+    Block side;
+    side.add(style.paint(discarding ? "Your hand (keep 3):" : "Your ships:", Tone::kTitle));
+    for (std::size_t i = 0; i < o["my_cards"].size(); ++i) {
+        const auto& c = o["my_cards"][i];
+        std::string line = discarding ? "  " : std::string(1, letters[i]) + " ";
+        line += c["id"].get<std::string>() + " " + c["ship"].get<std::string>() + " " +
+                span(c["cells"]);
+        if (c.contains("bonus") && c["bonus"].get<int>() > 1) {
+            line += " +" + std::to_string(c["bonus"].get<int>());
+        }
+        if (c["sunk"].get<bool>()) {
+            line += " " + style.paint("SUNK", Tone::kBad);
+        } else if (!c["hits"].empty()) {
+            const int hits = static_cast<int>(c["hits"].size());
+            line += " " + style.paint(plural(hits, "hit", "hits"), Tone::kHit);
+        }
+        side.add(line);
     }
-    out << "\n";
-    out << "Your command center (" << o["mode"].get<std::string>() << " mode, seat " << me
-        << "):\n";
-    for (const auto& c : o["my_cards"]) {
-        out << "  " << c["id"].get<std::string>() << "  " << c["ship"].get<std::string>();
-        if (c.contains("bonus")) out << " (bonus " << c["bonus"] << ")";
-        out << "  " << cells_text(c["cells"]);
-        if (!c["hits"].empty()) out << "   hit: " << cells_text(c["hits"]);
-        if (c["sunk"].get<bool>()) out << "   SUNK";
-        out << "\n";
-    }
-    if (!o["my_discards"].empty()) out << "  discarded: " << cells_text(o["my_discards"]) << "\n";
-    out << "\nPlayers:\n";
+    if (!o["my_discards"].empty()) side.add("  discarded " + cells_text(o["my_discards"]));
+    side.add("");
+    side.add(style.paint("Players:", Tone::kTitle));
+    const int to_move = o["to_move"].is_number_integer() ? o["to_move"].get<int>() : -1;
     for (const auto& s : o["seats"]) {
         const int seat = s["seat"].get<int>();
-        out << "  " << (seat == me ? "you   " : "seat " + std::to_string(seat)) << "  ";
-        if (o["phase"] == "discard") {
-            out << (s["discarded"].get<bool>() ? "has discarded" : "choosing discards");
+        std::string line = (seat == to_move ? "> " : "  ") + capitalised(names.who(seat)) + ": ";
+        if (discarding) {
+            line += s["discarded"].get<bool>() ? "has discarded" : "choosing discards";
         } else if (s["eliminated"].get<bool>()) {
-            out << "eliminated";
+            line += style.paint("eliminated", Tone::kDim);
         } else {
-            out << s["cards_afloat"] << " card(s) afloat";
+            line += plural(s["cards_afloat"].get<int>(), "ship", "ships");
         }
-        out << ", bonus shots " << s["bonus_shots"];
+        const int bonus = s["bonus_shots"].get<int>();
+        if (bonus > 0) line += ", " + plural(bonus, "bonus shot", "bonus shots");
         if (s.contains("own_sonar")) {
-            out << ", sonar " << (s["own_sonar"].get<bool>() ? "ready" : "gone");
-            if (s["bonus_sonars"].get<int>() > 0) out << " + " << s["bonus_sonars"] << " bonus";
+            line += s["own_sonar"].get<bool>() ? ", sonar" : "";
+            const int extra = s["bonus_sonars"].get<int>();
+            if (extra > 0) line += " +" + std::to_string(extra);
         }
-        for (const auto& c : s["claimed"]) {
-            out << "\n          claimed " << c["id"].get<std::string>() << " "
-                << c["ship"].get<std::string>() << " (" << cells_text(c["cells"]) << ")"
-                << (c["bonus_left"].get<int>() > 0 ? ", bonus unused" : "");
-        }
-        out << "\n";
+        side.add(line);
     }
+    std::string out = join_blocks(grid, side, 80);
     if (!o["roll"].is_null()) {
-        out << "\nDie: " << o["roll"] << "; die shots left: " << o["shots_left"] << "\n";
+        out += "  Die: " + o["roll"].dump() + "; " +
+               plural(o["shots_left"].get<int>(), "die shot", "die shots") + " left.\n";
     }
-    return out.str();
+    return out;
 }
 
-std::string narrate_royale(const json& e, int me) {
+std::string narrate_royale(const json& e, const SeatNames& names) {
     const std::string type = e.value("type", "");
     const int seat = e.value("seat", -1);
+    const std::string who = capitalised(names.who(seat));
     if (type == "dealt") {
         if (e.contains("cards")) return "You were dealt " + cells_text(e["cards"]) + ".";
-        return who(seat, me) + " was dealt " + e["count"].dump() + " cards.";
+        return "";
     }
     if (type == "discarded") {
         if (e.contains("cards")) return "You discarded " + cells_text(e["cards"]) + ".";
-        return who(seat, me) + " has chosen discards.";
+        return "";
     }
-    if (type == "play_starts") return "Play starts with " + who(e["first"].get<int>(), me) + ".";
-    if (type == "turn") return "-- " + who(seat, me) + (seat == me ? "r" : "'s") + " turn --";
-    if (type == "roll") return who(seat, me) + " rolled " + e["value"].dump() + ".";
+    if (type == "play_starts") {
+        return "Play starts with " + names.who(e["first"].get<int>()) + ".";
+    }
+    if (type == "turn" || type == "roll") return "";
     if (type == "sonar") {
-        return who(seat, me) + " used " + e["source"].get<std::string>() + " sonar on " +
+        return who + " used " + e["source"].get<std::string>() + " sonar on " +
                e["line"].get<std::string>() + ": " +
-               (e["ping"].get<bool>() ? "Ping! from " + list(e["pinged"], me) : "no ping") + ".";
+               (e["ping"].get<bool>() ? "ping from " + list(e["pinged"], names) : "no ping") + ".";
     }
     if (type == "shots") {
-        std::string out = who(seat, me) + (e["source"] == "bonus" ? " (bonus)" : "") + " shot";
+        std::string out = who + (e["source"] == "bonus" ? " (bonus)" : "") + " shot";
         for (const auto& s : e["shots"]) {
             out += " " + s["cell"].get<std::string>() + ": ";
-            out += s["hit"].empty() ? "miss" : "hit (" + list(s["hit"], me) + ")";
+            out += s["hit"].empty() ? "miss" : "hit (" + list(s["hit"], names) + ")";
             out += ";";
         }
         out.back() = '.';
         return out;
     }
     if (type == "sunk") {
-        std::string out = who(e["by"].get<int>(), me) + " sank " +
-                          (seat == me ? std::string("your ") : who(seat, me) + "'s ") +
+        const int by = e["by"].get<int>();
+        std::string out = capitalised(names.who(by)) + " sank " +
+                          (seat == names.me ? std::string("your ") : names.who(seat) + "'s ") +
                           e["card"]["ship"].get<std::string>() + " " +
-                          e["card"]["id"].get<std::string>() + " (" +
-                          cells_text(e["card"]["cells"]) + ")";
+                          e["card"]["id"].get<std::string>() + " (" + span(e["card"]["cells"]) +
+                          ")";
         if (e.contains("bonus_shots") && e["bonus_shots"].get<int>() > 0) {
-            out += ", +" + e["bonus_shots"].dump() + " bonus shot(s)";
+            out += ", +" + plural(e["bonus_shots"].get<int>(), "bonus shot", "bonus shots");
         }
         if (e.contains("bonus_sonar") && e["bonus_sonar"].get<int>() > 0) out += ", +1 bonus sonar";
         return out + ".";
     }
-    if (type == "eliminated") return who(seat, me) + (seat == me ? " are" : " is") + " eliminated!";
+    if (type == "eliminated") return who + (seat == names.me ? " are" : " is") + " eliminated!";
     if (type == "game_over") {
-        return "Game over: " + list(e["winners"], me) +
-               (e["winners"].size() > 1 ? " share the win." : " won.");
+        return "Game over: " + list(e["winners"], names) +
+               (e["winners"].size() > 1 ? " share the win."
+                                        : (e["winners"][0] == names.me ? " win!" : " wins."));
     }
-    return type;
+    return "";
 }
 
-std::string royale_help() {
-    return "Commands:\n"
-           "  discard S03 S17      choose your two discards (at the start)\n"
-           "  sonar C | sonar 7    Advanced: sonar on a row or column, before the roll\n"
-           "                       (add 'bonus' to use a bonus sonar: sonar 7 bonus)\n"
-           "  roll                 Advanced: roll the die (after sonar, or instead of it)\n"
-           "  fire A9              Standard: one die shot; Advanced: fire A9 B9 C3 (all at once)\n"
-           "  bonus A9             Standard: a bonus shot; Advanced: bonus A12 A9 B9 C3 (a\n"
-           "                       claimed card's whole volley; the card id is optional)\n"
-           "  end                  end your turn (die shots spent, bonuses kept for later)\n"
-           "  board                show the board again\n"
-           "  help                 this list\n"
-           "  quit                 leave the game\n";
+std::string royale_help(const json& o, const json& legal) {
+    std::set<std::string> can;
+    for (const auto& a : legal["actions"]) can.insert(a["type"].get<std::string>());
+    const bool advanced = o["mode"] == "advanced";
+    // Examples that are valid now: your own card ids, an open coordinate, a claimed card.
+    std::string open = "A1";
+    std::set<std::string> shot;
+    for (const auto& s : o["board"]["shots"]) shot.insert(s["cell"].get<std::string>());
+    std::set<std::string> own;
+    for (const auto& c : o["my_cards"]) {
+        for (const auto& cell : c["cells"]) own.insert(cell.get<std::string>());
+    }
+    for (int i = 0; i < 100; ++i) {
+        const std::string cell =
+            std::string(1, static_cast<char>('A' + i / 10)) + std::to_string(i % 10 + 1);
+        if (!shot.count(cell) && !own.count(cell)) {
+            open = cell;
+            break;
+        }
+    }
+    std::string claimed;
+    for (const auto& c : o["seats"][o["seat"].get<int>()]["claimed"]) {
+        if (c["bonus_left"].get<int>() > 0) claimed = c["id"].get<std::string>();
+    }
+    std::ostringstream out;
+    out << "Commands now:\n";
+    if (can.count("discard")) {
+        std::string two;
+        for (std::size_t i = 0; i < 2 && i < o["my_cards"].size(); ++i) {
+            two += " " + o["my_cards"][i]["id"].get<std::string>();
+        }
+        out << "  discard" << two << "   the two cards you do not keep\n";
+    }
+    if (can.count("sonar"))
+        out << "  sonar C, sonar 7   sonar on a row or column, before the roll (sonar 7 bonus: a "
+               "bonus sonar)\n";
+    if (can.count("roll")) out << "  roll                roll the die for this turn's shots\n";
+    if (can.count("fire")) {
+        out << "  " << open << (advanced ? " ..." : "") << "  or  fire " << open
+            << (advanced ? "   all the die's shots at once" : "   one die shot") << "\n";
+    }
+    if (can.count("bonus")) {
+        out << "  bonus " << (claimed.empty() ? "" : claimed + " ") << open
+            << (advanced ? "   a claimed card's bonus volley (its id first)" : "   a bonus shot")
+            << "\n";
+    }
+    if (can.count("end")) out << "  end                 end your turn (bonus shots keep)\n";
+    out << "  cards               the deck: your cards, the ones sunk, the ones unseen\n"
+        << "  board               draw the screen again\n"
+        << "  quit                leave the game (asks first)\n";
+    return out.str();
+}
+
+std::string royale_cards(const json& o, const royale::Deck& deck, const SeatNames& names) {
+    std::map<std::string, std::string> status;  // card id -> what this seat knows
+    for (const auto& c : o["my_cards"]) status[c["id"].get<std::string>()] = "yours";
+    for (const auto& d : o["my_discards"]) status[d.get<std::string>()] = "your discard";
+    for (const auto& s : o["seats"]) {
+        for (const auto& c : s["claimed"]) {
+            status[c["id"].get<std::string>()] = "sunk by " + names.who(s["seat"].get<int>());
+        }
+    }
+    std::ostringstream out;
+    std::string unseen;
+    int unseen_count = 0;
+    out << "The deck (" << deck.cards.size() << " cards, all printed, so public):\n";
+    for (const auto& card : deck.cards) {
+        const auto it = status.find(card.id);
+        std::string where;
+        for (const auto& cell : card.cells) where += (where.empty() ? "" : " ") + to_string(cell);
+        if (it == status.end()) {
+            unseen += (unseen.empty() ? "" : ", ") + card.id;
+            ++unseen_count;
+            continue;
+        }
+        out << "  " << card.id << " " << card.ship << " (" << where << "): " << it->second << "\n";
+    }
+    out << "Unseen (" << unseen_count << "; each in someone's hand, or discarded): ";
+    for (const auto& line : wrap(unseen, 60)) out << "\n  " << line;
+    out << "\n";
+    return out.str();
 }
 
 }  // namespace broadside::cli
