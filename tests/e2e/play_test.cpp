@@ -120,8 +120,8 @@ TEST(Play, PlacementErrorsAndUndo) {
 }
 
 TEST(Play, AutoPlacesTheRestOfTheFleetAroundTheShipsPlaced) {
-    const auto r =
-        run_broadside({"play", "classic", "--seed", "4", "--first", "me"}, "C3 down\nauto\nok\nquit\n");
+    const auto r = run_broadside({"play", "classic", "--seed", "4", "--first", "me"},
+                                 "C3 down\nauto\nok\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Your fleet is in position."), std::string::npos);
     EXPECT_NE(r.out.find("  C  .  .  C"), std::string::npos) << r.out;

@@ -42,8 +42,8 @@ TEST(WeaponsPlay, ANukeCannotBeUsedTwiceAndTheReasonIsShown) {
 }
 
 TEST(WeaponsPlay, HelpListsTheWeaponCommandsOnlyWhenTheGameHasWeapons) {
-    const auto armed =
-        run_broadside({"play", "classic", "--weapons", "all", "--seed", "1"}, "auto\nok\nhelp\nquit\n");
+    const auto armed = run_broadside({"play", "classic", "--weapons", "all", "--seed", "1"},
+                                     "auto\nok\nhelp\nquit\n");
     EXPECT_TRUE(has(armed.out, "torpedo A1 down")) << armed.out;
     const auto plain = run_broadside({"play", "classic", "--seed", "1"}, "auto\nok\nhelp\nquit\n");
     EXPECT_FALSE(has(plain.out, "torpedo A1 down")) << plain.out;

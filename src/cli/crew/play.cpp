@@ -1,31 +1,37 @@
-// `broadside play crew`: Ship, Captain and Crew in the terminal against any number of bots. The
-// match runs through Match (JSON actions, numbered events), so a saved game replays exactly.
-#include <fstream>
+// `broadside play crew`: Ship, Captain and Crew in the terminal, people (one, or several passing
+// the terminal) and bots. The match runs through Match (JSON actions, numbered events), so a
+// saved game replays exactly. Every throw of the dice game is public: the pass screen between
+// two people marks whose turn it is, and the summary after it says what the others scored.
 #include <iostream>
 #include <random>
 #include <sstream>
 
-#include <unistd.h>
-
 #include "ai/crew/bot.h"
+#include "cli/classic/play_render.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/console.h"
 #include "cli/crew/options.h"
 #include "cli/crew/render.h"
+#include "cli/play_input.h"
 #include "cli/sim_support.h"
 #include "games/crew/instance.h"
 #include "match/match.h"
+#include "seats/bot_registry.h"
 
 namespace broadside::cli {
 
 namespace {
 
 struct PlayArgs {
-    std::string bots = "race";
+    std::string bots;         // the bots by name (given, even empty: exactly these)
+    bool bots_given = false;  // else --players - --humans bots of the --level
+    int players = 0;          // 0: --humans + 1 (at least 2)
     std::uint64_t seed = 0;
     bool has_seed = false;
     std::string save;
     CrewFlags flags;
+    PeopleFlags people;
 };
 
 std::uint64_t fresh_seed() {
@@ -33,86 +39,164 @@ std::uint64_t fresh_seed() {
     return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
+std::string faces_text(const json& dice) {
+    std::string text;
+    for (const auto& d : dice) text += (text.empty() ? "" : " ") + std::to_string(d.get<int>());
+    return text;
+}
+
+std::string points(int n) {
+    return std::to_string(n) + (n == 1 ? " point" : " points");
+}
+
 class CrewSession {
 public:
     CrewSession(Match& match, std::vector<std::unique_ptr<crew::Bot>> bots,
-                std::vector<std::string> names, bool echo, std::istream& in, std::ostream& out)
+                std::vector<std::string> names, int people, std::string save, Console& console)
         : match_(match),
           bots_(std::move(bots)),
           names_(std::move(names)),
-          echo_(echo),
-          in_(in),
-          out_(out) {}
+          people_(people),
+          save_(std::move(save)),
+          console_(console),
+          style_(console.info().colour),
+          out_(console.out()),
+          news_(static_cast<std::size_t>(people)) {}
 
-    int run(const std::string& save_path);
+    int run();
 
 private:
     const crew::CrewGame& game() const {
         return dynamic_cast<const crew::CrewGame&>(match_.instance());
     }
-    const std::string& name(int seat) const { return names_[static_cast<std::size_t>(seat)]; }
-    void narrate(const std::vector<json>& events);
-    // The human's move, or nullopt on quit / end of input.
-    std::optional<json> ask(const crew::Observation& obs);
-    void show_turn(const crew::Observation& obs);
+    bool hot_seat() const { return people_ > 1; }
+    // The name in sentences: "You" on a lone player's screen, else the seat's name.
+    std::string name(int seat) const {
+        return !hot_seat() && seat == 0 ? "You" : names_[static_cast<std::size_t>(seat)];
+    }
+    bool you(int seat) const { return !hot_seat() && seat == 0; }
+
+    std::vector<std::string> describe(const json& e);
+    void tell_everyone(const std::vector<json>& events);
+    bool show_to(int seat);
+    void draw(int seat);
+    std::optional<json> ask(int seat);
+    std::string help(const crew::Observation& obs) const;
+    bool confirm_quit();
+    void save();
 
     Match& match_;
-    std::vector<std::unique_ptr<crew::Bot>> bots_;  // [seat], null for the human
+    std::vector<std::unique_ptr<crew::Bot>> bots_;  // [seat], null for a person
     std::vector<std::string> names_;
-    bool echo_;
-    std::istream& in_;
+    int people_;
+    std::string save_;
+    Console& console_;
+    Style style_;
     std::ostream& out_;
+    std::vector<std::vector<std::string>> news_;  // per person: what happened since they looked
+    int viewer_ = -1;
+    bool summary_due_ = false;
 };
 
-void CrewSession::narrate(const std::vector<json>& events) {
+// One event in words: a throw as its faces and what it set aside, in a line.
+std::vector<std::string> CrewSession::describe(const json& e) {
+    const std::string type = e.value("type", "");
+    if (type == "throw") {
+        const int seat = e["seat"].get<int>();
+        std::string line = name(seat) + (you(seat) ? " threw " : " threw ") + faces_text(e["dice"]);
+        if (e.contains("kept") && !e["kept"].empty()) {
+            line += " (keeping the " + faces_text(e["kept"]) + ")";
+        }
+        if (!e["set_aside"].empty()) {
+            std::string newly;
+            for (const auto& h : e["set_aside"])
+                newly += (newly.empty() ? "" : ", ") + h.get<std::string>();
+            line += ": sets aside the " + newly;
+        }
+        if (!e["crew"].is_null()) {
+            const int a = e["crew"][0].get<int>(), b = e["crew"][1].get<int>();
+            line += "; crew " + std::to_string(a) + " + " + std::to_string(b) + " = " +
+                    std::to_string(a + b);
+        }
+        return {line + "."};
+    }
+    if (type == "turn_over") {
+        const int seat = e["seat"].get<int>();
+        return {name(seat) + (you(seat) ? " score " : " scores ") + points(e["score"].get<int>()) +
+                (e["qualified"].get<bool>() ? "" : " (no ship, captain and mate)") + "; total " +
+                std::to_string(e["total"].get<int>()) + "."};
+    }
+    if (type == "round_over") {
+        std::string line = "Round over. Totals:";
+        const auto& totals = game().observe_seat(0).totals();
+        for (std::size_t s = 0; s < totals.size(); ++s) {
+            line += (s ? ", " : " ") + name(static_cast<int>(s)) + " " + std::to_string(totals[s]);
+        }
+        return {line + "."};
+    }
+    if (type == "playoff") {
+        std::string who;
+        for (const auto& s : e["seats"]) who += (who.empty() ? "" : ", ") + name(s.get<int>());
+        return {"Tied for the lead: " + who + " play a one-round playoff."};
+    }
+    if (type == "game_over") {
+        const int w = e["winner"].get<int>();
+        std::string line = "Game over: " + name(w) + (you(w) ? " win" : " wins");
+        if (e["pot"].get<int>() > 0) line += " the pot of " + std::to_string(e["pot"].get<int>());
+        return {line + "."};
+    }
+    return {};
+}
+
+void CrewSession::tell_everyone(const std::vector<json>& events) {
     for (const auto& e : events) {
-        const std::string type = e.value("type", "");
-        if (type == "throw") {
-            const int seat = e["seat"].get<int>();
-            std::vector<std::string> labels;
-            std::vector<int> dice = e["dice"].get<std::vector<int>>();
-            out_ << name(seat) << ", throw " << e["throw"].get<int>() << ":";
-            if (e.contains("kept")) out_ << " (kept " << e["kept"].dump() << ")";
-            out_ << "\n" << render_dice(dice);
-            std::string held;
-            for (const auto& h : e["held"])
-                held += (held.empty() ? "" : ", ") + h.get<std::string>();
-            if (!e["set_aside"].empty()) {
-                std::string newly;
-                for (const auto& h : e["set_aside"])
-                    newly += (newly.empty() ? "" : ", ") + h.get<std::string>();
-                out_ << "  sets aside: " << newly << "\n";
-            }
-            out_ << "  holds: " << (held.empty() ? "nothing yet" : held);
-            if (!e["crew"].is_null()) {
-                out_ << "; crew " << e["crew"][0].get<int>() << " + " << e["crew"][1].get<int>()
-                     << " = " << e["crew"][0].get<int>() + e["crew"][1].get<int>();
-            }
-            out_ << "\n";
-        } else if (type == "turn_over") {
-            const int seat = e["seat"].get<int>();
-            out_ << "=> " << name(seat) << " scores " << e["score"].get<int>()
-                 << (e["qualified"].get<bool>() ? "" : " (no 6-5-4)") << "; total "
-                 << e["total"].get<int>() << "\n\n";
-        } else if (type == "round_over") {
-            out_ << render_tally(game().observe_seat(0), names_) << "\n";
-        } else if (type == "playoff") {
-            std::string who;
-            for (const auto& s : e["seats"]) who += (who.empty() ? "" : ", ") + name(s.get<int>());
-            out_ << "Tied for the lead: " << who << " play a one-round playoff.\n\n";
-        } else if (type == "game_over") {
-            const int w = e["winner"].get<int>();
-            out_ << "Game over: " << name(w) << (w == 0 ? " win" : " wins");
-            if (e["pot"].get<int>() > 0) out_ << " the pot of " << e["pot"].get<int>();
-            out_ << ".\n";
+        for (const auto& line : describe(e)) {
+            for (auto& news : news_) news.push_back(line);
         }
     }
 }
 
-void CrewSession::show_turn(const crew::Observation& obs) {
+bool CrewSession::show_to(int seat) {
+    if (hot_seat() && viewer_ != seat) {
+        if (!console_.pass_to(names_[static_cast<std::size_t>(seat)])) return false;
+        console_.set_player(seat);
+        summary_due_ = true;
+    }
+    viewer_ = seat;
+    return true;
+}
+
+void CrewSession::draw(int seat) {
+    const auto obs = game().observe_seat(seat);
+    console_.begin_screen();
+    out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  Ship, Captain and Crew  "
+         << style_.paint("|", Tone::kDim) << "  "
+         << (hot_seat() ? names_[static_cast<std::size_t>(seat)] + "'s turn" : "your turn") << "  "
+         << style_.paint("|", Tone::kDim) << "  round " << obs.round().number << "  "
+         << style_.paint("|", Tone::kDim) << "  seed " << match_.seed() << "\n";
+    std::string totals = "Totals:";
+    for (std::size_t s = 0; s < obs.totals().size(); ++s) {
+        totals +=
+            (s ? ", " : " ") + name(static_cast<int>(s)) + " " + std::to_string(obs.totals()[s]);
+    }
+    for (const auto& line : wrap(totals, 76)) out_ << "  " << line << "\n";
+    auto& news = news_[static_cast<std::size_t>(seat)];
+    if (!news.empty()) {
+        // The latest lines only: a long round of bots would push the dice off the screen.
+        constexpr std::size_t kMax = 7;
+        out_ << "\n  "
+             << style_.paint(summary_due_ ? "Since your last turn:" : "Latest:", Tone::kTitle);
+        if (news.size() > kMax) out_ << " (" << news.size() - kMax << " earlier lines not shown)";
+        out_ << "\n";
+        for (std::size_t i = news.size() > kMax ? news.size() - kMax : 0; i < news.size(); ++i) {
+            for (const auto& line : wrap(news[i], 76)) out_ << "  " << line << "\n";
+        }
+        news.clear();
+    }
+    summary_due_ = false;
     const auto& t = obs.turn();
-    out_ << "Your turn (" << obs.throws_left() << " throw" << (obs.throws_left() == 1 ? "" : "s")
-         << " left). ";
+    out_ << "\n  " << obs.throws_left() << (obs.throws_left() == 1 ? " throw" : " throws")
+         << " left. ";
     if (t.held < crew::kQualified) {
         out_ << "Holding: ";
         if (t.held == 0) out_ << "nothing";
@@ -120,56 +204,103 @@ void CrewSession::show_turn(const crew::Observation& obs) {
         out_ << ".\n";
         return;
     }
-    out_ << "Ship, captain and mate held; your crew:\n" << render_dice({t.crew[0], t.crew[1]});
+    out_ << "Ship, captain and mate held; the crew:\n" << render_dice({t.crew[0], t.crew[1]});
 }
 
-std::optional<json> CrewSession::ask(const crew::Observation& obs) {
-    show_turn(obs);
+std::string CrewSession::help(const crew::Observation& obs) const {
+    const bool crew_held = obs.turn().held == crew::kQualified;
+    std::ostringstream h;
+    h << "  Commands now:\n";
+    if (!crew_held) {
+        h << "    Enter, t, throw     throw the " << crew::kDice - obs.turn().held << " dice\n";
+    } else {
+        const int a = obs.turn().crew[0], b = obs.turn().crew[1];
+        h << "    s, stop             stop and score the crew, " << a + b << "\n"
+          << "    t, throw            throw both crew dice again\n";
+        if (obs.options().crew_reroll == crew::Reroll::kEach) {
+            h << "    k " << std::max(a, b) << ", keep " << std::max(a, b) << "      keep the "
+              << std::max(a, b) << " and throw the other\n";
+        }
+    }
+    h << "    board, tally        the tally sheet\n"
+      << "    help                this list\n"
+      << "    quit                leave the game (asks first)\n";
+    return h.str();
+}
+
+bool CrewSession::confirm_quit() {
+    const std::string saved = save_.empty() ? "" : " (the game so far is saved to " + save_ + ")";
+    auto answer = console_.ask("Really leave the game" + saved + "? (yes or no): ");
+    if (!answer) return true;
+    return parse_yes_no(*answer).value_or(false);
+}
+
+std::optional<json> CrewSession::ask(int seat) {
+    draw(seat);
+    const auto obs = game().observe_seat(seat);
     const bool crew_held = obs.turn().held == crew::kQualified;
     const auto rule = obs.options().crew_reroll;
     while (true) {
+        std::string prompt;
         if (!crew_held) {
-            out_ << "[Enter] or 't' throws the " << crew::kDice - obs.turn().held
-                 << " dice; 'q' quits > " << std::flush;
+            prompt = "Enter throws the " + std::to_string(crew::kDice - obs.turn().held) +
+                     " dice (help for more) > ";
         } else {
-            out_ << "'s' stops with " << obs.turn().crew[0] + obs.turn().crew[1]
-                 << "; 't' throws both crew dice";
-            if (rule == crew::Reroll::kEach) out_ << "; 'k N' keeps the N and throws the other";
-            out_ << "; 'q' quits > " << std::flush;
+            prompt = "s stops with " + std::to_string(obs.turn().crew[0] + obs.turn().crew[1]) +
+                     "; t throws both" + (rule == crew::Reroll::kEach ? "; k N keeps the N" : "") +
+                     " > ";
         }
-        std::string line;
-        if (!std::getline(in_, line)) return std::nullopt;
-        if (echo_) out_ << line << "\n";
-        std::istringstream words(line);
+        auto line = console_.ask(prompt);
+        if (!line) return std::nullopt;
+        std::istringstream words(lower(*line));
         std::string word;
         words >> word;
-        if (word == "q" || word == "quit") return std::nullopt;
+        const auto command = command_of(word);
+        if (command == PlayCommand::kQuit) {
+            if (confirm_quit()) return std::nullopt;
+            continue;
+        }
+        if (command == PlayCommand::kHelp) {
+            out_ << help(obs);
+            continue;
+        }
+        if (command == PlayCommand::kBoard || word == "tally") {
+            out_ << render_tally(obs, names_);
+            continue;
+        }
         if (word.empty() || word == "t" || word == "throw") return json{{"type", "throw"}};
         if (crew_held && (word == "s" || word == "stop")) return json{{"type", "stop"}};
         int face = 0;
         if (crew_held && (word == "k" || word == "keep") && (words >> face)) {
             return json{{"type", "throw"}, {"keep", {face}}};
         }
-        out_ << "I did not understand \"" << line << "\".\n";
+        out_ << "  I did not understand \"" << *line << "\"; help lists the commands.\n";
     }
 }
 
-int CrewSession::run(const std::string& save_path) {
+void CrewSession::save() {
+    if (save_.empty()) return;
+    write_record(save_, match_.is_over() ? match_.record().value() : match_.record_unchecked());
+    out_ << "  Saved the " << (match_.is_over() ? "" : "unfinished ") << "game record to " << save_
+         << ".\n";
+}
+
+int CrewSession::run() {
     const auto obs0 = game().observe_seat(0);
-    out_ << "Ship, Captain and Crew: "
-         << (obs0.options().mode == crew::Mode::kRounds
-                 ? std::to_string(obs0.options().rounds) +
-                       (obs0.options().rounds == 1 ? " round" : " rounds")
-                 : "first to " + std::to_string(obs0.options().target))
-         << ", seed " << match_.seed() << "\n";
+    std::string intro = "Ship, Captain and Crew: " +
+                        (obs0.options().mode == crew::Mode::kRounds
+                             ? std::to_string(obs0.options().rounds) +
+                                   (obs0.options().rounds == 1 ? " round" : " rounds")
+                             : "first to " + std::to_string(obs0.options().target)) +
+                        ", seed " + std::to_string(match_.seed()) + ". Throw for the order:";
     for (const auto& roll : obs0.order_rolls()) {
-        out_ << "Throw for the order:";
-        for (std::size_t i = 0; i < roll.seats.size(); ++i)
-            out_ << "  " << name(roll.seats[i]) << " " << roll.totals[i];
-        out_ << "\n";
+        for (std::size_t i = 0; i < roll.seats.size(); ++i) {
+            intro += " " + name(roll.seats[i]) + " " + std::to_string(roll.totals[i]) +
+                     (i + 1 < roll.seats.size() ? "," : ";");
+        }
     }
-    out_ << name(obs0.first()) << (obs0.first() == 0 ? " go" : " goes") << " first.\n\n";
-    bool quit = false;
+    intro += " " + name(obs0.first()) + (you(obs0.first()) ? " go" : " goes") + " first.";
+    for (const auto& line : wrap(intro, 78)) out_ << line << "\n";
     while (!match_.is_over()) {
         const int seat = match_.seats_to_act().front();
         json action;
@@ -177,37 +308,65 @@ int CrewSession::run(const std::string& save_path) {
             action = crew::to_json(
                 bots_[static_cast<std::size_t>(seat)]->act(game().observe_seat(seat)));
         } else {
-            auto a = ask(game().observe_seat(seat));
-            if (!a) {
-                quit = true;
-                break;
-            }
+            if (!show_to(seat)) break;
+            auto a = ask(seat);
+            if (!a) break;
             action = *a;
         }
         auto events = match_.act(seat, action);
         if (!events) {
-            out_ << events.error().message << "\n";
+            out_ << "  " << events.error().message << "\n";
             continue;
         }
-        narrate(*events);
+        tell_everyone(*events);
     }
-    if (!save_path.empty()) {
-        write_record(save_path, match_.record_unchecked());
-        out_ << "Record saved to " << save_path << "\n";
+    if (match_.is_over()) {
+        console_.begin_screen();
+        const auto& news = news_[0];
+        for (std::size_t i = news.size() > 6 ? news.size() - 6 : 0; i < news.size(); ++i) {
+            for (const auto& line : wrap(news[i], 76)) out_ << "  " << line << "\n";
+        }
+        out_ << "\n" << render_tally(game().observe_seat(0), names_);
+    } else {
+        out_ << "\n  " << (console_.interrupted() ? "Interrupted. " : "")
+             << (hot_seat() ? "The game was left" : "You left the game") << " (seed "
+             << match_.seed() << ").\n";
     }
-    if (quit) out_ << "You left the game.\n";
+    save();
     return kExitOk;
 }
 
 int run_play(const PlayArgs& args) {
-    const auto bot_list = split_names(args.bots);
+    if (args.bots_given && !args.people.level.empty()) {
+        throw UsageError(
+            "Choose the bots with either --bots (by name) or --level (easy, normal "
+            "or hard), not both.");
+    }
+    const int humans = args.people.humans;
+    std::vector<std::string> bot_list;
+    if (args.bots_given) {
+        bot_list = split_names(args.bots);
+        if (args.players > 0 && args.players != humans + static_cast<int>(bot_list.size())) {
+            throw UsageError("--players " + std::to_string(args.players) + " does not match " +
+                             std::to_string(humans) + " people and " +
+                             std::to_string(bot_list.size()) + " --bots.");
+        }
+    } else {
+        const int players = args.players > 0 ? args.players : std::max(2, humans + 1);
+        if (players < humans) {
+            throw UsageError("--players " + std::to_string(players) + " is fewer than the " +
+                             std::to_string(humans) + " people playing.");
+        }
+        bot_list.assign(static_cast<std::size_t>(players - humans), level_bot("crew", args.people));
+    }
     std::vector<std::unique_ptr<crew::Bot>> bots;
-    std::vector<std::string> names{"You"};
-    bots.push_back(nullptr);
+    std::vector<std::string> names =
+        humans == 1 ? std::vector<std::string>{"You"} : people_names(args.people);
+    for (int h = 0; h < humans; ++h) bots.push_back(nullptr);
     for (const auto& b : bot_list) {
         auto bot = crew::make_bot(b);
         if (!bot) throw UsageError(bot.error().message);
-        names.push_back(b + "#" + std::to_string(bots.size()));
+        names.push_back(b + " bot " + std::to_string(bots.size()));
         bots.push_back(std::move(*bot));
     }
     const auto options = crew_options_json(args.flags, static_cast<int>(bots.size()));
@@ -215,30 +374,37 @@ int run_play(const PlayArgs& args) {
     auto match = Match::create("crew", options, seed);
     if (!match) throw UsageError(match.error().message);
     if (!args.save.empty()) check_save_path(args.save);
-    CrewSession session(*match, std::move(bots), std::move(names), isatty(STDIN_FILENO) == 0,
-                        std::cin, std::cout);
-    return session.run(args.save);
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    CrewSession session(*match, std::move(bots), std::move(names), humans, args.save, console);
+    return session.run();
 }
 
 }  // namespace
 
 void add_play_crew(CLI::App& play, Runner& run) {
     auto args = std::make_shared<PlayArgs>();
-    auto* cmd = play.add_subcommand("crew", "Ship, Captain and Crew: the dice game against bots");
+    auto* cmd = play.add_subcommand("crew", "Ship, Captain and Crew: the dice game");
     cmd->footer(
-        "You are seat 0. Press Enter to throw; with a crew, 's' stops, 't' throws both crew "
-        "dice, 'k 4' keeps the 4 and throws the other.");
-    cmd->add_option("--bots", args->bots,
-                    "The opponents, one per seat, e.g. race,optimal,cautious (0 bots: '' for "
-                    "solo practice)")
-        ->capture_default_str();
+        "Press Enter to throw; with a crew, 's' stops, 't' throws both crew dice, 'k 4' keeps "
+        "the 4 and throws the other; 'help' lists the commands of the moment. With --humans N, "
+        "N people play at this terminal, passing it between turns.\n\n" +
+        seats::bots_help("crew"));
+    auto* bots = cmd->add_option("--bots", args->bots,
+                                 "The bots by name, one per seat after the people, e.g. "
+                                 "race,optimal; '' for none (default: the --level's bot in "
+                                 "every other seat)");
+    cmd->add_option("--players", args->players,
+                    "Seats in all, people and bots (default: the people and one bot)")
+        ->check(CLI::Range(1, 12));
     auto* seed = cmd->add_option("--seed", args->seed,
                                  "Seed; the same seed and moves give the same game (default: a "
                                  "fresh one, printed)");
     cmd->add_option("--save", args->save, "Write the match record to FILE at the end (or on quit)");
     add_crew_flags(*cmd, args->flags);
-    cmd->callback([args, seed, &run] {
+    add_people_flags(*cmd, args->people, 1, 12);
+    cmd->callback([args, seed, bots, &run] {
         args->has_seed = seed->count() > 0;
+        args->bots_given = bots->count() > 0;
         run = [args] { return run_play(*args); };
     });
 }

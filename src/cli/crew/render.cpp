@@ -53,9 +53,14 @@ std::string render_dice(const std::vector<int>& faces, const std::vector<std::st
 
 std::string render_tally(const crew::Observation& obs, const std::vector<std::string>& names) {
     const auto order = crew::seat_order(obs.first(), obs.players());
+    // Columns narrow with many players so that the sheet fits 80 columns.
+    const std::size_t width =
+        std::min<std::size_t>(12, 66 / std::max<std::size_t>(order.size(), 1));
     std::ostringstream out;
     out << "  Tally sheet\n  " << cell("", 10);
-    for (int seat : order) out << cell(names[static_cast<std::size_t>(seat)].substr(0, 11), 12);
+    for (int seat : order) {
+        out << cell(names[static_cast<std::size_t>(seat)].substr(0, width - 1), width);
+    }
     out << "\n";
     for (const auto& r : obs.tally()) {
         // A round that has just begun has nothing to show yet.
@@ -66,13 +71,13 @@ std::string render_tally(const crew::Observation& obs, const std::vector<std::st
             std::string v;
             for (std::size_t i = 0; i < r.seats.size(); ++i)
                 if (r.seats[i] == seat && r.scores[i] >= 0) v = std::to_string(r.scores[i]);
-            out << cell(v, 12);
+            out << cell(v, width);
         }
         out << "\n";
     }
     out << "  " << cell("total", 10);
     for (int seat : order)
-        out << cell(std::to_string(obs.totals()[static_cast<std::size_t>(seat)]), 12);
+        out << cell(std::to_string(obs.totals()[static_cast<std::size_t>(seat)]), width);
     out << "\n";
     return out.str();
 }

@@ -1,0 +1,113 @@
+// `play crew` with people sharing the terminal, the commands of the moment, and the words a new
+// player reads: whole games through the real program.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using testing::run_broadside;
+
+int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// Enter (throw) and s (stop), over and over: every turn ends whatever the dice; at a pass
+// screen either is the Enter it waits for.
+std::string throw_and_stop(int lines) {
+    std::string input;
+    for (int i = 0; i < lines; ++i) input += i % 2 ? "s\n" : "\n";
+    return input;
+}
+
+TEST(HotSeatCrew, TwoPeopleAndABotPlayToTheEndWithPassScreensAndSummaries) {
+    const auto r = run_broadside({"play", "crew", "--humans", "2", "--names", "Ann,Bob",
+                                  "--players", "3", "--rounds", "2", "--seed", "4"},
+                                 throw_and_stop(400));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Game over: "), std::string::npos) << r.out;
+    EXPECT_GE(count(r.out, "Pass to Ann"), 2);
+    EXPECT_GE(count(r.out, "Pass to Bob"), 2);
+    EXPECT_NE(r.out.find("Since your last turn:"), std::string::npos);
+    EXPECT_NE(r.out.find("Ann's turn"), std::string::npos);
+    EXPECT_NE(r.out.find("optimal bot 2 scores "), std::string::npos) << r.out;
+    // Each pass screen hands over to the person whose turn it is: the screen after it is theirs.
+    std::istringstream lines(r.out);
+    std::string expected;
+    for (std::string line; std::getline(lines, line);) {
+        if (auto at = line.find("Pass to "); at != std::string::npos) {
+            expected = line.substr(at + 8, 3) + "'s turn";
+        } else if (line.find("BROADSIDE") != std::string::npos && !expected.empty()) {
+            EXPECT_NE(line.find(expected), std::string::npos) << line;
+            expected.clear();
+        }
+    }
+}
+
+TEST(CrewWords, YouScoreAndKeptDiceInWordsNeverJson) {
+    // Throw twice, then try to keep each face in turn (one of them is in the crew once it is
+    // held; the others are explained), then stop; over and over.
+    std::string input;
+    for (int i = 0; i < 40; ++i) input += "\n\nk 6\nk 5\nk 4\nk 3\nk 2\nk 1\ns\n";
+    const auto r = run_broadside(
+        {"play", "crew", "--bots", "cautious", "--rounds", "3", "--seed", "9"}, input);
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("You score "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("You scores"), std::string::npos);
+    EXPECT_EQ(r.out.find("kept ["), std::string::npos);
+    EXPECT_EQ(r.out.find("[1]"), std::string::npos);
+    EXPECT_TRUE(r.out.find("(keeping the 6)") != std::string::npos ||
+                r.out.find("(keeping the 5)") != std::string::npos ||
+                r.out.find("(keeping the 4)") != std::string::npos)
+        << r.out;
+}
+
+TEST(CrewCommands, HelpBoardAndQuitThatAsksFirst) {
+    const auto r =
+        run_broadside({"play", "crew", "--seed", "2"}, "help\nboard\nquit\nno\nquit\nyes\n");
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Commands now:"), std::string::npos);
+    EXPECT_NE(r.out.find("throw the 5 dice"), std::string::npos);
+    EXPECT_NE(r.out.find("Tally sheet"), std::string::npos);
+    EXPECT_EQ(count(r.out, "Really leave the game? (yes or no): "), 2);
+    EXPECT_NE(r.out.find("You left the game"), std::string::npos);
+}
+
+TEST(CrewCommands, LevelsAndBotsDoNotMix) {
+    EXPECT_EQ(run_broadside({"play", "crew", "--bots", "race", "--level", "easy"}).exit_code, 2);
+    const auto easy = run_broadside({"play", "crew", "--level", "easy", "--seed", "1"}, "");
+    EXPECT_NE(easy.out.find("cautious bot 1"), std::string::npos) << easy.out;
+    const auto hard = run_broadside({"play", "crew", "--level", "hard", "--seed", "1"}, "");
+    EXPECT_NE(hard.out.find("race bot 1"), std::string::npos);
+}
+
+TEST(CrewScreens, EveryTurnFits80By24InPlainAscii) {
+    const auto r =
+        run_broadside({"play", "crew", "--players", "6", "--seed", "5"}, throw_and_stop(600));
+    ASSERT_EQ(r.exit_code, 0);
+    ASSERT_NE(r.out.find("Game over"), std::string::npos);
+    std::istringstream lines(r.out);
+    int rows = 0;
+    bool in_screen = false;
+    for (std::string line; std::getline(lines, line);) {
+        EXPECT_LE(line.size(), 80U) << line;
+        for (char ch : line) EXPECT_GE(ch, 0) << "not ASCII: " << line;
+        if (line.rfind("BROADSIDE", 0) == 0) {
+            rows = 0;
+            in_screen = true;
+        }
+        if (!in_screen) continue;
+        ++rows;
+        EXPECT_LE(rows, 24) << line;
+        if (line.find(" > ") != std::string::npos) in_screen = false;
+    }
+}
+
+}  // namespace
+}  // namespace broadside
