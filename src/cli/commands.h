@@ -26,5 +26,6 @@ void add_bench_command(CLI::App& app, Runner& run);
 void add_replay_command(CLI::App& app, Runner& run);
 void add_engine_command(CLI::App& app, Runner& run);
 void add_referee_command(CLI::App& app, Runner& run);
+void add_sheet_command(CLI::App& app, Runner& run);  // sheet party, sheet classic
 
 }  // namespace broadside::cli

@@ -152,6 +152,24 @@ void check_save_path(const std::string& path) {
     if (!probe) throw unwritable_file("--save", path);
 }
 
+void write_text_file(const std::string& path, const std::string& contents,
+                     const std::string& what) {
+    const std::string temp = path + ".tmp-" + std::to_string(getpid());
+    {
+        std::ofstream file(temp, std::ios::trunc | std::ios::binary);
+        file << contents;
+        file.flush();
+        if (!file) {
+            std::remove(temp.c_str());
+            throw std::runtime_error("could not write the " + what + " to " + path);
+        }
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        throw std::runtime_error("could not write the " + what + " to " + path);
+    }
+}
+
 void write_record(const std::string& path, const nlohmann::json& record, bool append) {
     std::string contents;
     if (append) {
@@ -160,20 +178,7 @@ void write_record(const std::string& path, const nlohmann::json& record, bool ap
         if (!contents.empty() && contents.back() != '\n') contents += '\n';
     }
     contents += record.dump() + "\n";
-    const std::string temp = path + ".tmp-" + std::to_string(getpid());
-    {
-        std::ofstream file(temp, std::ios::trunc | std::ios::binary);
-        file << contents;
-        file.flush();
-        if (!file) {
-            std::remove(temp.c_str());
-            throw std::runtime_error("could not write the record to " + path);
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        throw std::runtime_error("could not write the record to " + path);
-    }
+    write_text_file(path, contents, "record");
 }
 
 void add_people_flags(CLI::App& cmd, PeopleFlags& flags, int min_humans, int max_humans) {

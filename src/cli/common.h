@@ -81,6 +81,8 @@ void check_save_path(const std::string& path);
 // so Ctrl-C or a crash leaves either the old file or the new one, never a half-written one.
 // Throws std::runtime_error if it could not be written, so a failure is never reported as saved.
 void write_record(const std::string& path, const nlohmann::json& record, bool append = false);
+// Writes `contents` to `path` atomically, the same way; `what` names it in the error ("sheet").
+void write_text_file(const std::string& path, const std::string& contents, const std::string& what);
 
 bool stderr_is_terminal();
 bool stdout_is_terminal();

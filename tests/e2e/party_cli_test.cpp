@@ -18,7 +18,7 @@ bool has(const std::string& text, const std::string& what) {
 
 TEST(PartyCli, PlayWithAutoPlacementRunsToTheEndAndNamesTheWinner) {
     const auto r = run_broadside(
-        {"play", "party", "--players", "4", "--seed", "5", "--pause-ms", "0"}, "auto\n");
+        {"play", "party", "--players", "4", "--seed", "5", "--pause-ms", "0"}, "auto\nok\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.out, "Torpedo 1 of 30 has hit square ")) << r.out;
     EXPECT_TRUE(has(r.out, "Torpedo 30 of 30 has hit square ")) << r.out;
@@ -45,7 +45,7 @@ TEST(PartyCli, PlayAsksForEachShipAndExplainsMistakes) {
 
 TEST(PartyCli, PlayOnEnterFiresOneTorpedoPerLineAndCanQuit) {
     const auto r = run_broadside({"play", "party", "--players", "3", "--seed", "2", "--enter"},
-                                 "auto\n\n\nquit\n");
+                                 "auto\nok\n\n\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.out, "Torpedo 2 of 30")) << r.out;
     EXPECT_FALSE(has(r.out, "Torpedo 3 of 30")) << r.out;
@@ -57,8 +57,8 @@ TEST(PartyCli, PlaySameSeedSameMatchAndTheSavedRecordReplays) {
     const std::vector<std::string> args{"play",   "party",        "--players",  "6",
                                         "--seed", "31",           "--pause-ms", "0",
                                         "--save", dir + "/p.json"};
-    const auto a = run_broadside(args, "auto\n");
-    const auto b = run_broadside(args, "auto\n");
+    const auto a = run_broadside(args, "auto\nok\n");
+    const auto b = run_broadside(args, "auto\nok\n");
     ASSERT_EQ(a.exit_code, 0) << a.err;
     EXPECT_EQ(a.out, b.out);
     const auto replayed = run_broadside({"replay", dir + "/p.json"});
@@ -67,7 +67,7 @@ TEST(PartyCli, PlaySameSeedSameMatchAndTheSavedRecordReplays) {
 
 TEST(PartyCli, PlayWithThousandsOfPlayersSummarisesTheScoreboard) {
     const auto r = run_broadside(
-        {"play", "party", "--players", "2000", "--seed", "4", "--pause-ms", "0"}, "auto\n");
+        {"play", "party", "--players", "2000", "--seed", "4", "--pause-ms", "0"}, "auto\nok\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.out, "Scoreboard: players by ships afloat:")) << r.out.substr(0, 3000);
     EXPECT_TRUE(has(r.out, "Game over: "));

@@ -39,7 +39,7 @@ TEST(PlainLocale, EveryGamesScreensAreAsciiUnderLangC) {
         {{"play", "classic", "--weapons", "all", "--seed", "3"}, "auto\nok\nnuke E5\nquit\nyes\n"},
         {{"play", "royale", "--humans", "2", "--players", "3", "--seed", "3"}, "\nhelp\ncards\n"},
         {{"play", "crew", "--humans", "2", "--seed", "3"}, "\n\n\ns\n\n\n\ns\n"},
-        {{"play", "party", "--seed", "3", "--pause-ms", "0"}, "auto\n"},
+        {{"play", "party", "--seed", "3", "--pause-ms", "0"}, "auto\nok\n"},
     };
     for (const auto& [args, input] : games) {
         const auto r = run_in_locale("C", args, input);

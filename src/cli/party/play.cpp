@@ -13,9 +13,13 @@
 #include "ai/party/bot.h"
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/classic/play_render.h"
+#include "cli/console.h"
+#include "cli/party/host.h"
 #include "cli/party/play.h"
 #include "cli/play_input.h"
 #include "games/party/board.h"
+#include "seats/bot_registry.h"
 
 namespace broadside::cli {
 
@@ -29,18 +33,15 @@ struct PlayArgs {
     std::uint64_t seed = 0;
     bool has_seed = false;
     int pause_ms = 700;
+    bool pause_given = false;
     bool on_enter = false;
+    bool host = false;
     std::string save;
+    PeopleFlags people;
 };
 
-bool read_line(std::istream& in, std::ostream& out, const PartyPlaySettings& s, std::string& line) {
-    out << std::flush;
-    if (!std::getline(in, line)) return false;
-    if (s.echo_input) out << line << "\n";
-    return true;
-}
-
-std::string seat_list(const nlohmann::json& seats, std::size_t most = 10) {
+std::string seats_text(const nlohmann::json& seats, int me, const std::vector<std::string>& names,
+                       std::size_t most = 10) {
     std::string text;
     std::size_t shown = 0;
     for (const auto& seat : seats) {
@@ -48,70 +49,174 @@ std::string seat_list(const nlohmann::json& seats, std::size_t most = 10) {
             text += " and " + std::to_string(seats.size() - most) + " more";
             break;
         }
+        const int k = seat.get<int>();
         text += (text.empty() ? "" : ", ") +
-                (seat.get<int>() == kMe ? std::string("you") : "player " + seat.dump());
+                (k == me ? std::string("you")
+                 : k < static_cast<int>(names.size()) && !names[static_cast<std::size_t>(k)].empty()
+                     ? names[static_cast<std::size_t>(k)]
+                     : "player " + seat.dump());
         ++shown;
     }
     return text.empty() ? "nobody" : text;
 }
 
-bool contains_me(const nlohmann::json& seats) {
+bool contains(const nlohmann::json& seats, int me) {
     for (const auto& s : seats) {
-        if (s.get<int>() == kMe) return true;
+        if (s.get<int>() == me) return true;
     }
     return false;
 }
 
-// Asks for the fleet ship by ship; returns the place action, or null if the player quit.
-nlohmann::json ask_fleet(std::istream& in, std::ostream& out, const PartyPlaySettings& s,
-                         const party::RandomPlacer& placer, Rng& rng) {
+void say(std::ostream& out, const std::string& text) {
+    for (const auto& line : wrap(text, 78)) out << line << "\n";
+}
+
+// A fleet being placed, drawn on the 6x6 sea by ship letter.
+std::string draft_board(const std::vector<std::string>& placements) {
     using namespace party;
-    out << "Place your fleet on the 6x6 sea (columns A-F, rows 1-6): a cell and a direction for "
-           "each ship, e.g. \"A1 right\" (along row 1) or \"C3 down\" (down column C).\n"
-           "\"auto\" places the whole fleet at random; \"quit\" leaves.\n";
-    nlohmann::json ships = nlohmann::json::array();
-    CellMask used = 0;
-    for (int i = 0; i < kShips;) {
-        const auto idx = static_cast<std::size_t>(i);
-        out << ship_names()[idx] << " (" << kShipLengths[idx] << "): ";
-        std::string line;
-        if (!read_line(in, out, s, line)) return nullptr;
+    std::array<char, kCells> cells;
+    cells.fill('.');
+    for (std::size_t i = 0; i < placements.size(); ++i) {
+        auto p = parse_placement(placements[i]);
+        if (!p) continue;
+        const CellMask m = ship_mask(*p, static_cast<int>(i));
+        for (int c = 0; c < kCells; ++c) {
+            if (m >> c & 1U) cells[static_cast<std::size_t>(c)] = kPartyShipLetters[i];
+        }
+    }
+    std::string text = "     A B C D E F\n";
+    for (int r = 0; r < kSide; ++r) {
+        text += "  " + std::to_string(r + 1) + " ";
+        for (int c = 0; c < kSide; ++c)
+            text += std::string(" ") + cells[static_cast<std::size_t>(r * kSide + c)];
+        text += "\n";
+    }
+    return text;
+}
+
+// Asks for the fleet ship by ship (undo, rotate, auto then ok or again); returns the place
+// action, or null if the player leaves.
+nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rng& rng) {
+    using namespace party;
+    std::ostream& out = console.out();
+    say(out,
+        "Place your fleet on the 6x6 sea (columns A-F, rows 1-6): a cell and a direction for "
+        "each ship, e.g. \"A1 right\" (along row 1) or \"C3 down\" (down column C); a cell "
+        "alone runs right (rotate turns that). auto places the whole fleet at random, undo "
+        "takes back a ship, quit leaves.");
+    std::vector<std::string> ships;
+    bool across = true;
+    while (static_cast<int>(ships.size()) < kShips) {
+        const auto idx = ships.size();
+        auto answer =
+            console.ask(ship_names()[idx] + " (" + std::to_string(kShipLengths[idx]) + "): ");
+        if (!answer) return nullptr;
+        const std::string line = trim(*answer);
         const auto cmd = command_of(line);
-        if (cmd == PlayCommand::kQuit) return nullptr;
-        if (cmd == PlayCommand::kAuto) return placer.place_action(rng);
-        auto p = parse_placement(trim(line));
-        if (!p) {
-            out << "  " << p.error().message << "\n";
+        if (cmd == PlayCommand::kQuit) {
+            auto sure = console.ask("Really leave the party? (yes or no): ");
+            if (!sure || parse_yes_no(*sure).value_or(false)) return nullptr;
             continue;
         }
-        const CellMask m = ship_mask(*p, i);
-        if (m == 0) {
-            out << "  The " << ship_names()[idx] << " does not fit there: the sea is A1 to F6.\n";
+        if (cmd == PlayCommand::kHelp) {
+            say(out, "A1 right or C3 down places the " + ship_names()[idx] + "; C3 alone runs " +
+                         (across ? "right" : "down") + "; rotate, undo, auto, board, quit.");
             continue;
+        }
+        if (cmd == PlayCommand::kBoard) {
+            out << draft_board(ships);
+            continue;
+        }
+        if (cmd == PlayCommand::kRotate) {
+            across = !across;
+            say(out, std::string("A ship given by its cell alone now runs ") +
+                         (across ? "right." : "down."));
+            continue;
+        }
+        if (cmd == PlayCommand::kUndo) {
+            if (ships.empty()) {
+                say(out, "  There is no ship to take back yet.");
+            } else {
+                ships.pop_back();
+                out << draft_board(ships);
+            }
+            continue;
+        }
+        if (cmd == PlayCommand::kAuto) {
+            // The whole fleet at random, shown, then kept or drawn again.
+            while (true) {
+                auto action = placer.place_action(rng);
+                std::vector<std::string> drawn;
+                for (const auto& p : action["ships"]) drawn.push_back(p.get<std::string>());
+                out << draft_board(drawn);
+                auto keep = console.ask("Keep this fleet? ok, or again for another: ");
+                if (!keep) return nullptr;
+                const std::string word = lower(trim(*keep));
+                if (word == "ok" || word == "yes" || word == "y") return action;
+                if (word == "again" || word == "a" || command_of(word) == PlayCommand::kAuto)
+                    continue;
+                say(out, "Placing ship by ship, then.");
+                break;
+            }
+            continue;
+        }
+        std::string text = line;
+        if (parse_cell(text)) text += across ? " right" : " down";
+        auto p = parse_placement(text);
+        if (!p) {
+            say(out, "  " + p.error().message);
+            continue;
+        }
+        const CellMask m = ship_mask(*p, static_cast<int>(idx));
+        if (m == 0) {
+            say(out, "  The " + ship_names()[idx] + " does not fit there: the sea is A1 to F6.");
+            continue;
+        }
+        CellMask used = 0;
+        for (std::size_t i = 0; i < ships.size(); ++i) {
+            used |= ship_mask(*parse_placement(ships[i]), static_cast<int>(i));
         }
         if (m & used) {
-            out << "  That overlaps a ship you have placed.\n";
+            say(out, "  That overlaps a ship you have placed.");
             continue;
         }
-        used |= m;
         ships.push_back(placement_name(*p));
-        ++i;
+        out << draft_board(ships);
     }
     return {{"type", "place"}, {"ships", ships}};
 }
 
-void narrate(const nlohmann::json& e, std::ostream& out) {
+std::string call_word(char result) {
+    return result == 'm' ? "miss" : result == 'h' ? "HIT" : "SUNK";
+}
+
+// One event in words. `me` is the seat shown as "you" (-1 on a screen for everyone, where each
+// person's result is given by name: the players call theirs out loud in the room anyway).
+void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& names,
+             std::ostream& out) {
     const std::string type = e["type"];
+    const auto seat_list = [&](const nlohmann::json& seats) {
+        return seats_text(seats, me, names);
+    };
+    const auto contains_me = [&](const nlohmann::json& seats) {
+        return me >= 0 && contains(seats, me);
+    };
     if (type == "torpedo") {
         const std::string results = e["results"];
-        const char mine = results[static_cast<std::size_t>(kMe)];
         const auto& c = e["counts"];
         out << "Torpedo " << e["number"].get<int>() << " of 30 has hit square "
-            << e["cell"].get<std::string>() << ": you "
-            << (mine == 'm'   ? "miss"
-                : mine == 'h' ? "HIT"
-                              : "SUNK")
-            << ".  All players: " << c["miss"].get<int>() << " miss, " << c["hit"].get<int>()
+            << e["cell"].get<std::string>() << ": ";
+        if (me >= 0) {
+            out << "you " << call_word(results[static_cast<std::size_t>(me)]);
+        } else {
+            bool first = true;
+            for (std::size_t k = 1; k < names.size() && k < results.size(); ++k) {
+                if (names[k].empty()) continue;
+                out << (first ? "" : ", ") << names[k] << " " << call_word(results[k]);
+                first = false;
+            }
+        }
+        out << ".  All players: " << c["miss"].get<int>() << " miss, " << c["hit"].get<int>()
             << " hit, " << c["sunk"].get<int>() << " sunk\n";
     } else if (type == "count") {
         out << "\nAll 30 torpedoes are fired. The most ships afloat: " << e["most"].get<int>()
@@ -130,7 +235,7 @@ void narrate(const nlohmann::json& e, std::ostream& out) {
         const std::string how = e["how"];
         out << "\nGame over: ";
         if (w.size() == 1) {
-            out << (w[0].get<int>() == kMe ? "you win" : "player " + w[0].dump() + " wins");
+            out << (w[0].get<int>() == me ? std::string("you win") : seat_list(w) + " wins");
         } else {
             out << seat_list(w) << " share the win";
         }
@@ -145,49 +250,155 @@ void narrate(const nlohmann::json& e, std::ostream& out) {
 
 }  // namespace
 
-int run_party_session(Match& match, const PartyPlaySettings& s, std::istream& in,
-                      std::ostream& out) {
-    const party::RandomPlacer placer;
-    const int seats = match.seat_count();
-    out << "Rainbow & European Battleships (" << match.options()["edition"].get<std::string>()
-        << "), " << seats - 1 << " player(s); you are player 1. Seed " << s.seed << ".\n";
-    Rng my_rng(party::bot_seed(s.seed, kMe));
-    const auto mine = ask_fleet(in, out, s, placer, my_rng);
-    if (mine.is_null()) {
-        out << "Bye.\n";
-        return kExitOk;
+namespace {
+
+// `look NAME`: NAME's own sea, behind a pass screen to them and a pass screen back to everyone.
+void look(const Match& match, const std::vector<std::string>& names, const std::string& who,
+          const PartyPlaySettings& s, Console& console) {
+    int seat = -1;
+    for (std::size_t k = 1; k < names.size(); ++k) {
+        if (!names[k].empty() && lower(names[k]) == lower(who)) seat = static_cast<int>(k);
     }
-    if (auto r = match.act(kMe, mine); !r) throw std::runtime_error(r.error().message);
-    for (int seat = 2; seat < seats; ++seat) {
+    if (seat < 0) {
+        std::string list;
+        for (const auto& n : names) {
+            if (!n.empty()) list += (list.empty() ? "" : ", ") + n;
+        }
+        console.out() << "Whose sea? Say look and a name: " << list << ".\n";
+        return;
+    }
+    if (!console.pass_to(names[static_cast<std::size_t>(seat)])) return;
+    console.set_player(seat);
+    console.out() << names[static_cast<std::size_t>(seat)] << "'s sea:\n"
+                  << render_party_board(match.observation(seat), s.colour);
+    console.ask("Enter hides it: ");
+    console.pass_to("everyone");
+}
+
+// One person's fleet, behind their own pass screen when several share the terminal. Null if
+// they leave.
+nlohmann::json place_for(int seat, const std::string& name, bool hot_seat,
+                         const PartyPlaySettings& s, const party::RandomPlacer& placer,
+                         Console& console) {
+    if (hot_seat) {
+        if (!console.pass_to(name)) return nullptr;
+        console.set_player(seat);
+        console.out() << name << ", place your fleet where nobody else can see.\n";
+    }
+    Rng rng(party::bot_seed(s.seed, seat));
+    return ask_fleet(console, placer, rng);
+}
+
+}  // namespace
+
+int run_party_session(Match& match, const PartyPlaySettings& s, Console& console) {
+    const party::RandomPlacer placer;
+    std::ostream& out = console.out();
+    const int seats = match.seat_count();
+    const int people = static_cast<int>(s.names.size());
+    const bool hot_seat = people > 1;
+    // Seat k (1..people) is a person; the rest are bots. Seat 0 is the host: this program.
+    std::vector<std::string> names(static_cast<std::size_t>(seats), "");
+    for (int p = 0; p < people; ++p)
+        names[static_cast<std::size_t>(p + 1)] = s.names[static_cast<std::size_t>(p)];
+    out << "Rainbow & European Battleships (" << match.options()["edition"].get<std::string>()
+        << "), " << seats - 1 << (seats - 1 == 1 ? " player" : " players") << "; "
+        << (hot_seat ? "people at seats 1 to " + std::to_string(people) : "you are player 1")
+        << ". Seed " << s.seed << ".\n";
+    for (int p = 1; p <= people; ++p) {
+        const auto fleet =
+            place_for(p, names[static_cast<std::size_t>(p)], hot_seat, s, placer, console);
+        if (fleet.is_null()) {
+            out << (hot_seat ? "The party was left.\n" : "Bye.\n");
+            return kExitOk;
+        }
+        if (auto r = match.act(p, fleet); !r) throw std::runtime_error(r.error().message);
+    }
+    for (int seat = people + 1; seat < seats; ++seat) {
         Rng rng(party::bot_seed(s.seed, seat));
         if (auto r = match.act(seat, party::bot_action(match.legal_actions(seat), placer, rng));
             !r) {
             throw std::runtime_error(r.error().message);
         }
     }
-    out << "\nEvery fleet is placed. Your sea:\n"
-        << render_party_board(match.observation(kMe), s.colour);
+    const int me = hot_seat ? -1 : kMe;
+    if (hot_seat) {
+        // From here on the screen is for everyone: the calls and the counts are public; a
+        // person's own sea is shown only behind their pass screen (`look NAME`).
+        if (!console.pass_to("everyone")) return kExitOk;
+        say(out,
+            "Every fleet is placed. The torpedoes are public: each screen shows the call, "
+            "each person's result and the scoreboard. 'look Ann' shows Ann her sea.");
+    } else {
+        out << "\nEvery fleet is placed. Your sea:\n"
+            << render_party_board(match.observation(kMe), s.colour);
+    }
     bool input_open = true;
+    bool left = false;
     while (!match.is_over()) {
         if (s.on_enter && input_open) {
-            out << "[Enter] to fire the next torpedo, \"quit\" to leave: ";
-            std::string line;
-            input_open = read_line(in, out, s, line);
-            if (input_open && command_of(line) == PlayCommand::kQuit) break;
+            auto line = console.ask(std::string("[Enter] fires the next torpedo") +
+                                    (hot_seat ? "; 'look NAME' shows NAME their sea" : "") +
+                                    "; 'quit' leaves: ");
+            input_open = line.has_value();
+            if (input_open) {
+                const std::string word = lower(trim(*line));
+                if (command_of(word) == PlayCommand::kQuit) {
+                    auto sure = console.ask("Really leave the party? (yes or no): ");
+                    if (!sure || parse_yes_no(*sure).value_or(false)) {
+                        left = true;
+                        break;
+                    }
+                    continue;
+                }
+                if (hot_seat && word.rfind("look", 0) == 0) {
+                    look(match, names, trim(line->substr(std::min<std::size_t>(line->size(), 4))),
+                         s, console);
+                    continue;
+                }
+                if (command_of(word) == PlayCommand::kHelp) {
+                    out << "Enter fires the next torpedo; "
+                        << (hot_seat ? "look NAME shows NAME their sea (behind a pass screen); "
+                                     : "")
+                        << "quit leaves (asks first).\n";
+                    continue;
+                }
+            }
         } else if (s.pause_ms > 0) {
             std::this_thread::sleep_for(std::chrono::milliseconds(s.pause_ms));
+        }
+        if (console.interrupted()) {
+            left = true;
+            break;
         }
         auto events = match.act(0, {{"type", "fire"}});
         if (!events) throw std::runtime_error(events.error().message);
         out << "\n";
-        for (const auto& e : *events) narrate(e, out);
-        const auto obs = match.observation(kMe);
-        out << render_party_board(obs, s.colour) << render_party_scoreboard(obs, kMe);
+        for (const auto& e : *events) narrate(e, me, names, out);
+        if (hot_seat) {
+            out << render_party_scoreboard(match.observation(0), -1, names);
+        } else {
+            const auto obs = match.observation(kMe);
+            out << render_party_board(obs, s.colour) << render_party_scoreboard(obs, kMe);
+        }
     }
-    if (!match.is_over()) out << "You left the party.\n";
+    if (match.is_over() && hot_seat) {
+        // Nothing is secret any more: every person's sea.
+        for (int p = 1; p <= people; ++p) {
+            out << "\n"
+                << names[static_cast<std::size_t>(p)] << "'s sea:\n"
+                << render_party_board(match.observation(p), s.colour);
+        }
+    }
+    if (left || !match.is_over()) {
+        out << (console.interrupted() ? "Interrupted. " : "")
+            << (hot_seat ? "The party was left.\n" : "You left the party.\n");
+    }
     if (!s.save_path.empty()) {
-        write_record(s.save_path, match.record_unchecked());
-        out << "Record saved to " << s.save_path << ".\n";
+        write_record(s.save_path,
+                     match.is_over() ? match.record().value() : match.record_unchecked());
+        out << "Saved the " << (match.is_over() ? "" : "unfinished ") << "game record to "
+            << s.save_path << ".\n";
     }
     return kExitOk;
 }
@@ -200,20 +411,40 @@ std::uint64_t fresh_seed() {
 }
 
 int run_play(const PlayArgs& args) {
+    const bool host = args.host || args.people.humans == 0;
+    const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    if (host) {
+        if (!args.save.empty()) {
+            throw UsageError(
+                "--save: a hosted game is played on paper, so there is no record; "
+                "the seed (printed) calls the same squares again.");
+        }
+        if (args.people.humans > 1) throw UsageError("--host is --humans 0: leave out --humans.");
+        PartyHostSettings settings;
+        settings.seed = seed;
+        settings.edition = args.edition;
+        settings.pause_ms = args.pause_given ? std::max(0, args.pause_ms) : 0;
+        return run_party_host(settings, console);
+    }
+    if (args.people.humans > args.players) {
+        throw UsageError("--humans " + std::to_string(args.people.humans) + " is more than the " +
+                         std::to_string(args.players) + " players; raise --players.");
+    }
     const nlohmann::json options{
         {"players", args.players}, {"edition", args.edition}, {"host", "person"}};
     PartyPlaySettings settings;
-    settings.seed = args.has_seed ? args.seed : fresh_seed();
+    settings.seed = seed;
     auto match = Match::create("party", options, settings.seed);
     if (!match) throw UsageError(match.error().message);
     if (!args.save.empty()) check_save_path(args.save);
+    settings.names = people_names(args.people);
     settings.pause_ms = std::max(0, args.pause_ms);
-    settings.on_enter = args.on_enter;
+    // Several people need time to read each call (and to `look`): Enter, unless a pause is set.
+    settings.on_enter = args.on_enter || (args.people.humans > 1 && !args.pause_given);
     settings.save_path = args.save;
-    const char* no_colour = std::getenv("NO_COLOR");
-    settings.colour = stdout_is_terminal() && (no_colour == nullptr || *no_colour == '\0');
-    settings.echo_input = isatty(STDIN_FILENO) == 0;
-    return run_party_session(*match, settings, std::cin, std::cout);
+    settings.colour = console.info().colour;
+    return run_party_session(*match, settings, console);
 }
 
 }  // namespace
@@ -224,8 +455,12 @@ void add_play_party(CLI::App& play, Runner& run) {
         "party", "Rainbow Armada / European Navy: survive the host's 30 torpedoes");
     cmd->footer(
         "You are player 1; bots place fleets for the others and the program fires as the host. "
-        "Place each ship with 'A1 right' or 'C3 down' (columns A-F, rows 1-6), or 'auto'.");
-    cmd->add_option("--players", args->players, "Players, you included")
+        "Place each ship with 'A1 right' or 'C3 down' (columns A-F, rows 1-6), or 'auto'. With "
+        "--humans N, N people share the terminal (each places behind a pass screen). With "
+        "--host, the program only calls the torpedoes for a room playing on paper (sheets: "
+        "broadside sheet party).\n\n" +
+        seats::bots_help("party"));
+    cmd->add_option("--players", args->players, "Players, people included")
         ->check(CLI::Range(1, 100'000))
         ->capture_default_str();
     cmd->add_option("--edition", args->edition,
@@ -235,12 +470,18 @@ void add_play_party(CLI::App& play, Runner& run) {
     auto* seed = cmd->add_option("--seed", args->seed,
                                  "Seed; the same seed and fleet give the same match (default: a "
                                  "fresh one, printed)");
-    cmd->add_option("--pause-ms", args->pause_ms, "Pause between torpedoes, in milliseconds")
-        ->capture_default_str();
+    auto* pause = cmd->add_option("--pause-ms", args->pause_ms,
+                                  "Pause between torpedoes, in milliseconds (default 700; with "
+                                  "--host or several people: each on Enter)");
     cmd->add_flag("--enter", args->on_enter, "Fire each torpedo when you press Enter");
+    cmd->add_flag("--host", args->host,
+                  "Host a room playing on paper: call the torpedoes, ask about the tiebreak "
+                  "(the same as --humans 0)");
     cmd->add_option("--save", args->save, "Write the match record to FILE at the end");
-    cmd->callback([args, seed, &run] {
+    add_people_flags(*cmd, args->people, 0, 100'000);
+    cmd->callback([args, seed, pause, &run] {
         args->has_seed = seed->count() > 0;
+        args->pause_given = pause->count() > 0;
         run = [args] { return run_play(*args); };
     });
 }

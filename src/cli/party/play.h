@@ -1,29 +1,38 @@
 #pragma once
 // `broadside play party`: the terminal session (party_play.cpp reads the flags, this runs it).
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
+#include "cli/console.h"
 #include "match/match.h"
 
 namespace broadside::cli {
 
+// The letter each ship of the fleet is drawn with on a party sea (Aircraft Carrier A, Battleship
+// B, Cruiser C, Submarine S, Destroyer D, Patrol Boat P).
+inline constexpr std::array<char, 6> kPartyShipLetters{'A', 'B', 'C', 'S', 'D', 'P'};
+
 struct PartyPlaySettings {
     std::uint64_t seed = 0;
-    int pause_ms = 700;     // between torpedoes, unless on_enter
-    bool on_enter = false;  // wait for Enter before each torpedo
+    std::vector<std::string> names{"Player 1"};  // the people, at seats 1, 2, ...
+    int pause_ms = 700;                          // between torpedoes, unless on_enter
+    bool on_enter = false;                       // wait for Enter before each torpedo
     bool colour = false;
-    bool echo_input = false;  // input is not a terminal: echo it after the prompt
     std::string save_path;
 };
 
-// You are seat 1; bots place for seats 2..N; the program is the host (seat 0) and fires.
-int run_party_session(Match& match, const PartyPlaySettings& settings, std::istream& in,
-                      std::ostream& out);
+// The people are seats 1..N (one: "you"; several: hot-seat, each placing behind a pass
+// screen); bots place for the other seats; the program is the host (seat 0) and fires.
+int run_party_session(Match& match, const PartyPlaySettings& settings, Console& console);
 
 // The player's board from their observation: every torpedo marked on the 6x6 sea.
 std::string render_party_board(const nlohmann::json& observation, bool colour);
-// The public scoreboard, in full for a few players, summarised for many.
-std::string render_party_scoreboard(const nlohmann::json& observation, int my_seat);
+// The public scoreboard, in full for a few players, summarised for many. `names[seat]` (when
+// given and not empty) names a seat; `my_seat` is "you" (-1: nobody, a screen for everyone).
+std::string render_party_scoreboard(const nlohmann::json& observation, int my_seat,
+                                    const std::vector<std::string>& names = {});
 
 }  // namespace broadside::cli

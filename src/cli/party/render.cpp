@@ -9,11 +9,7 @@
 
 namespace broadside::cli {
 
-namespace {
-
-constexpr std::array<char, party::kShips> kShipLetters{'A', 'B', 'C', 'S', 'D', 'P'};
-
-}  // namespace
+namespace {}  // namespace
 
 std::string render_party_board(const nlohmann::json& obs, bool colour) {
     using namespace party;
@@ -37,7 +33,7 @@ std::string render_party_board(const nlohmann::json& obs, bool colour) {
                 const auto idx = static_cast<std::size_t>(*parse_cell(c.get<std::string>()));
                 ansi[idx] = ship_themes(edition)[i].ansi;
                 if (cells[idx] == ".") {
-                    cells[idx] = std::string(1, kShipLetters[i]);
+                    cells[idx] = std::string(1, kPartyShipLetters[i]);
                 } else if (cells[idx] == "O") {
                     cells[idx] = "*";
                 } else {
@@ -65,7 +61,8 @@ std::string render_party_board(const nlohmann::json& obs, bool colour) {
     return o.str();
 }
 
-std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat) {
+std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat,
+                                    const std::vector<std::string>& names) {
     const auto& board = obs["scoreboard"];
     const auto& afloat = board["afloat"];
     std::map<int, std::string> eliminated;
@@ -76,14 +73,20 @@ std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat) {
     std::ostringstream o;
     const int players = obs["players"].get<int>();
     auto who = [&](int seat) {
-        return seat == my_seat ? std::string("you") : "player " + std::to_string(seat);
+        if (seat == my_seat) return std::string("you");
+        if (seat < static_cast<int>(names.size()) &&
+            !names[static_cast<std::size_t>(seat)].empty()) {
+            return names[static_cast<std::size_t>(seat)];
+        }
+        return "player " + std::to_string(seat);
     };
     if (players <= 12) {
         o << "Scoreboard (ships afloat):\n";
         for (int seat = 1; seat <= players; ++seat) {
             const auto& a = afloat[static_cast<std::size_t>(seat)];
             const std::string name = who(seat);
-            o << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
+            const std::size_t width = names.empty() ? 10 : 24;  // names are up to 20 characters
+            o << "  " << name << std::string(name.size() < width ? width - name.size() : 1, ' ')
               << (a.is_null() ? std::string("-") : std::to_string(a.get<int>()));
             if (eliminated.count(seat)) o << "  " << eliminated[seat];
             o << "\n";

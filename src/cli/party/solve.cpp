@@ -2,6 +2,7 @@
 // chance of a tie for the lead among N players.
 #include <iostream>
 
+#include "cli/classic/play_render.h"
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/sim_support.h"
@@ -73,6 +74,11 @@ int run_solve(const SolveArgs& args) {
         "change how players' counts move together, because the torpedoes are shared: identical "
         "fleets always tie, and the tie probability among random fleets differs from the "
         "'if_independent' value.";
+    // The same, for people: no internal key names.
+    std::string placement_words = placement;
+    placement_words.replace(placement_words.find("the 'if_independent' value."),
+                            std::string("the 'if_independent' value.").size(),
+                            "the figure for players who each had their own torpedoes.");
 
     if (args.json) {
         nlohmann::json j{{"game", "party"},
@@ -87,8 +93,8 @@ int run_solve(const SolveArgs& args) {
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
-    std::cout << "party: 30 of 36 torpedoes; a ship is afloat iff one of its cells is among the 6 "
-                 "unfired (exact, out of C(36,6) = 1947792 equally likely sets)\n\n";
+    std::cout << "party: 30 of 36 torpedoes; a ship is afloat iff one of its cells is among the\n"
+                 "6 unfired (exact, out of C(36,6) = 1947792 equally likely sets)\n\n";
     std::cout << "P(a ship is still afloat), by size:\n";
     for (int length : {5, 4, 3, 2, 1}) {
         const auto sets = afloat_sets(length);
@@ -103,19 +109,21 @@ int run_solve(const SolveArgs& args) {
                   << "  (" << fraction(dist[k]) << ")\n";
     }
     std::cout << "  expected " << fixed(expected_afloat(), 4) << " ships afloat\n\n";
-    std::cout << "Tie for the most among " << args.players << " player(s): ";
+    std::cout << "Tie for the most among " << args.players
+              << (args.players == 1 ? " player: " : " players: ");
     if (args.players == 1) {
         std::cout << "0 (exact: one player cannot tie)\n";
     } else {
         std::cout << percent(tie["probability"].get<double>()) << " (95% CI "
                   << percent(tie["ci95"][0].get<double>()) << " to "
-                  << percent(tie["ci95"][1].get<double>()) << "), by simulation of "
+                  << percent(tie["ci95"][1].get<double>()) << "),\n  by simulation of "
                   << tie["trials"].get<std::int64_t>()
                   << " matches with random fleets (not exact)\n";
         std::cout << "  if each player had their own torpedoes it would be " << percent(independent)
                   << " (exact)\n";
     }
-    std::cout << "\n" << placement << "\n";
+    std::cout << "\n";
+    for (const auto& line : wrap(placement_words, 78)) std::cout << line << "\n";
     return kExitOk;
 }
 
