@@ -260,3 +260,61 @@ TEST(HotSeatClassic, TheScrollbackHoldsNothingOfThePreviousPlayerAfterThePassScr
 
 }  // namespace
 }  // namespace broadside
+
+namespace broadside {
+namespace {
+
+// Each screen, from its "BROADSIDE" header down to its first prompt, fits 80x24.
+void expect_screens_fit(const std::string& out, const std::string& what) {
+    static const char* const kPrompts[] = {
+        "Your shot",   "Your salvo",       "Place your",        "Name your blast",
+        "Play again?", "Keep this fleet?", "Your turn is over", "Nothing left to fire"};
+    std::istringstream lines(out);
+    int rows = 0, screens = 0;
+    bool in_screen = false;
+    for (std::string line; std::getline(lines, line);) {
+        EXPECT_LE(line.size(), 80U) << what << ": " << line;
+        if (line.rfind("BROADSIDE", 0) == 0) {
+            in_screen = true;
+            rows = 0;
+            ++screens;
+        }
+        if (!in_screen) continue;
+        ++rows;
+        EXPECT_LE(rows, 24) << what << ": " << line;
+        for (const char* p : kPrompts) {
+            if (line.find(p) != std::string::npos) in_screen = false;
+        }
+    }
+    EXPECT_GT(screens, 10) << what;
+}
+
+TEST(ClassicScreens, EveryTurnFits80By24AtTheDefaultOptions) {
+    std::string shots;
+    for (char row = 'A'; row <= 'J'; ++row) {
+        for (int col = 1; col <= 10; ++col) shots += row + std::to_string(col) + "\n";
+    }
+    // Salvo volleys shrink as ships sink: each group of five fresh cells is offered as 5, 4,
+    // 3, 2 and 1 shots; the size due is accepted, the others are explained.
+    std::string volleys;
+    for (int group = 0; group < 20; ++group) {
+        for (int size = 5; size >= 1; --size) {
+            for (int k = 0; k < size; ++k) {
+                const int cell = group * 5 + k;
+                volleys += (k ? " " : "") + std::string(1, static_cast<char>('A' + cell / 10)) +
+                           std::to_string(cell % 10 + 1);
+            }
+            volleys += "\n";
+        }
+    }
+    expect_screens_fit(run_broadside({"play", "classic", "--seed", "4"}, "auto\nok\n" + shots).out,
+                       "classic");
+    expect_screens_fit(run_broadside({"play", "salvo", "--seed", "4"}, "auto\nok\n" + volleys).out,
+                       "salvo");
+    expect_screens_fit(
+        run_broadside({"play", "classic", "--humans", "2", "--seed", "4"}, whole_game_input()).out,
+        "hot-seat");
+}
+
+}  // namespace
+}  // namespace broadside

@@ -19,6 +19,7 @@ namespace broadside::cli {
 namespace {
 
 constexpr int kColumns = 80;
+constexpr int kRows = 24;
 
 // The generator behind `auto`: derived from the match seed, so the same seed and the same
 // input give the same game, without touching the match's or the bot's generator. Each seat
@@ -40,6 +41,29 @@ struct View {
     bool instructions_shown = false;
 };
 
+// Forwards everything to the terminal's stream and counts the lines, so that a screen can tell
+// how many rows are left for its news (every turn's screen fits 24 rows).
+class LineCounter : public std::streambuf {
+public:
+    explicit LineCounter(std::streambuf* to) : to_(to) {}
+    int lines = 0;
+
+protected:
+    int_type overflow(int_type ch) override {
+        if (ch == '\n') ++lines;
+        return ch == traits_type::eof() ? traits_type::not_eof(ch)
+                                        : to_->sputc(static_cast<char>(ch));
+    }
+    std::streamsize xsputn(const char* text, std::streamsize n) override {
+        lines += static_cast<int>(std::count(text, text + n, '\n'));
+        return to_->sputn(text, n);
+    }
+    int sync() override { return to_->pubsync(); }
+
+private:
+    std::streambuf* to_;
+};
+
 // How a prompt ended: an answer, or the player leaving (quit confirmed, end of input, Ctrl-C).
 enum class Leave { kStay, kLeave };
 
@@ -53,7 +77,8 @@ public:
           settings_(settings),
           console_(console),
           style_(console.info().colour),
-          out_(console.out()),
+          counter_(console.out().rdbuf()),
+          out_(&counter_),
           options_(classic::parse_options(match.options(), match.game() == "salvo").value()),
           bot_rng_(classic::bot_seed(match.seed(), 1)),
           auto_rng_{Rng(derive_seed(match.seed(), kAutoPlaceStream)),
@@ -385,6 +410,7 @@ private:
 
     void begin_screen(int seat) {
         console_.begin_screen();
+        counter_.lines = 0;
         out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  " << match_.game() << " ";
         if (hot_seat()) {
             out_ << name(0) << " against " << name(1) << "  " << style_.paint("|", Tone::kDim)
@@ -410,16 +436,30 @@ private:
 
     // What happened since this person's last screen; with two people it opens with "Since
     // your last turn", the summary they read after the pass screen.
-    void print_news(int seat) {
+    // Only the latest lines that fit: the screen, its news and the prompt take at most 24 rows
+    // (`extra` rows are still to come below the news).
+    void print_news(int seat, int extra = 1) {
         auto& news = views_[seat].news;
-        if (hot_seat() && summary_due_ && !news.empty()) {
-            out_ << "  " << style_.paint("Since your last turn:", Tone::kTitle) << "\n";
-        }
-        summary_due_ = false;
+        std::vector<std::string> lines;
         for (const auto& item : news) {
-            for (const auto& line : wrap(item, kColumns - 4)) out_ << "  " << line << "\n";
+            for (const auto& line : wrap(item, kColumns - 4)) lines.push_back(line);
         }
         news.clear();
+        const bool summary = hot_seat() && summary_due_ && !lines.empty();
+        summary_due_ = false;
+        if (summary) out_ << "  " << style_.paint("Since your last turn:", Tone::kTitle) << "\n";
+        // With the optional weapons every roll matters more than the 24 rows: nothing is cut.
+        const int room = options_.weapons != 0 ? static_cast<int>(lines.size())
+                                               : std::max(2, kRows - extra - counter_.lines);
+        std::size_t first = 0;
+        if (static_cast<int>(lines.size()) > room) {
+            first = lines.size() - static_cast<std::size_t>(room - 1);
+            out_ << "  "
+                 << style_.paint("(" + std::to_string(first) + " earlier lines not shown)",
+                                 Tone::kDim)
+                 << "\n";
+        }
+        for (std::size_t i = first; i < lines.size(); ++i) out_ << "  " << lines[i] << "\n";
     }
 
     void draw_placement(int seat, const FleetDraft& draft) {
@@ -517,12 +557,12 @@ private:
             // Each person's own news is theirs; at the end only the last moves matter.
             for (auto& v : views_) v.news.clear();
         } else {
-            print_news(seat);
+            print_news(seat, 6);  // the result's four lines and the session's two come next
         }
 
         const json result = match_.result();
         if (result["winner"].is_null()) {
-            out_ << "\n  " << style_.paint("Game over: a draw.", Tone::kTitle)
+            out_ << "  " << style_.paint("Game over: a draw.", Tone::kTitle)
                  << " Neither side had anything left to do.\n";
             return;
         }
@@ -533,7 +573,7 @@ private:
         const std::string who_won =
             hot_seat() ? name(winner)
                        : (winner == kHumanSeat ? "you" : "the " + settings_.bot_name + " bot");
-        out_ << "\n  "
+        out_ << "  "
              << style_.paint("Game over: " + who_won + " won after " + turns_text(winner) + ".",
                              winner == kHumanSeat || hot_seat() ? Tone::kGood : Tone::kBad)
              << "\n";
@@ -542,20 +582,23 @@ private:
         for (const auto& s : winner_obs["my_fleet"]) {
             afloat += s["sunk"].get<bool>() || s.value("captured", false) ? 0 : 1;
         }
-        std::string detail =
-            (hot_seat()             ? name(winner) + " fired "
-             : winner == kHumanSeat ? std::string("You fired ")
-                                    : "The " + settings_.bot_name + " bot fired ") +
-            shots_text(winner_shots) + "; " + std::to_string(afloat) + " of " +
-            (hot_seat()             ? name(winner) + "'s "
-             : winner == kHumanSeat ? "your "
-                                    : "its ") +
-            ships_text(static_cast<int>(options_.fleet.size())) + " " +
-            (afloat == 1 ? "is" : "are") + " still afloat. " +
-            (hot_seat()            ? name(loser)
-             : loser == kHumanSeat ? "You"
-                                   : "The " + settings_.bot_name + " bot") +
-            " fired " + shots_text(loser_shots) + ".";
+        // One line, so that the last screen still fits 24 rows: "The density bot fired 45
+        // shots, you 44; 4 of its 5 ships are still afloat."
+        const std::string winner_name = hot_seat() ? name(winner)
+                                        : winner == kHumanSeat
+                                            ? std::string("You")
+                                            : "The " + settings_.bot_name + " bot";
+        const std::string loser_name = hot_seat()            ? name(loser)
+                                       : loser == kHumanSeat ? std::string("you")
+                                                             : "the " + settings_.bot_name + " bot";
+        std::string detail = winner_name + " fired " + shots_text(winner_shots) + ", " +
+                             loser_name + " " + std::to_string(loser_shots) + "; " +
+                             std::to_string(afloat) + " of " +
+                             (hot_seat()             ? name(winner) + "'s "
+                              : winner == kHumanSeat ? "your "
+                                                     : "its ") +
+                             ships_text(static_cast<int>(options_.fleet.size())) + " " +
+                             (afloat == 1 ? "is" : "are") + " still afloat.";
         for (const auto& line : wrap(detail, kColumns - 4)) out_ << "  " << line << "\n";
         std::string fleet_text =
             hot_seat() ? name(other) + "'s fleet was:" : "The enemy fleet was:";
@@ -688,7 +731,8 @@ private:
     const PlaySettings& settings_;
     Console& console_;
     Style style_;
-    std::ostream& out_;
+    LineCounter counter_;  // counts the rows of the screen being drawn
+    std::ostream out_;
     classic::Options options_;  // the match's public options, typed
     Rng bot_rng_;
     Rng auto_rng_[2];
@@ -716,7 +760,7 @@ int run_play_session(const std::function<Match(std::uint64_t seed)>& new_match, 
         if (!result["winner"].is_null()) ++score.wins[result["winner"].get<int>()];
         // The bot learns the player's habits: where the fleet was, where the shots went first.
         if (bot != nullptr) seats::tell_game_end(*bot, match, 1);
-        out << "\n  Games: "
+        out << "  Games: "
             << (two ? settings.names[0] + " " + std::to_string(score.wins[0]) + ", " +
                           settings.names[1] + " " + std::to_string(score.wins[1])
                     : "you " + std::to_string(score.wins[0]) + ", the " + settings.bot_name +
