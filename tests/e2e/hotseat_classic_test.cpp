@@ -318,3 +318,69 @@ TEST(ClassicScreens, EveryTurnFits80By24AtTheDefaultOptions) {
 
 }  // namespace
 }  // namespace broadside
+
+namespace broadside {
+namespace {
+
+// A detached tmux session running one command, for tests that need a real terminal.
+class TmuxPane {
+public:
+    explicit TmuxPane(const std::string& command) : dir_(testing::temp_dir()) {
+        tmux_ = "tmux -S '" + dir_ + "/tmux.sock' ";
+        ok_ = sh(tmux_ + "new-session -d -s t -x 90 -y 30 \"env LANG=C.UTF-8 TERM=xterm " +
+                 command + "; sleep 30\"") == 0;
+    }
+    ~TmuxPane() { sh(tmux_ + "kill-server 2> /dev/null"); }
+    bool ok() const { return ok_; }
+    void keys(const std::string& keys) { sh(tmux_ + "send-keys -t t " + keys); }
+    void resize(int cols, int rows) {
+        sh(tmux_ + "resize-window -t t -x " + std::to_string(cols) + " -y " + std::to_string(rows));
+    }
+    std::string screen() {
+        const std::string file = dir_ + "/pane.txt";
+        sh(tmux_ + "capture-pane -p -t t > '" + file + "'");
+        std::ifstream in(file);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    }
+    bool wait_for(const std::string& text) {
+        for (int i = 0; i < 200; ++i) {
+            if (screen().find(text) != std::string::npos) return true;
+            sh("sleep 0.05");
+        }
+        return false;
+    }
+
+private:
+    static int sh(const std::string& command) { return std::system(command.c_str()); }
+    std::string dir_, tmux_;
+    bool ok_ = false;
+};
+
+TEST(ClassicScreens, AResizedTerminalGetsTheScreenAgainWithTheHalfTypedLine) {
+    if (std::system("command -v tmux > /dev/null 2>&1") != 0) GTEST_SKIP() << "no tmux";
+    TmuxPane pane("'" + std::string(BROADSIDE_BINARY) + "' play classic --seed 5 --first me");
+    ASSERT_TRUE(pane.ok());
+    ASSERT_TRUE(pane.wait_for("Place your Carrier"));
+    pane.keys("auto Enter");
+    ASSERT_TRUE(pane.wait_for("Keep this fleet?"));
+    pane.keys("ok Enter");
+    ASSERT_TRUE(pane.wait_for("Your shot"));
+    pane.keys("A1 Enter");
+    ASSERT_TRUE(pane.wait_for("You fired at A1"));
+    pane.keys("'B7 hal'");
+    ASSERT_TRUE(pane.wait_for("B7 hal"));
+    pane.resize(100, 40);
+    // Wider now: the pane is redrawn from the top, boards, news, prompt and the line typed.
+    ASSERT_TRUE(pane.wait_for("BROADSIDE"));
+    const std::string after = pane.screen();
+    EXPECT_NE(after.find("Target grid"), std::string::npos) << after;
+    EXPECT_NE(after.find("You fired at A1"), std::string::npos) << after;
+    EXPECT_NE(after.find("(help for commands): B7 hal"), std::string::npos) << after;
+    pane.keys("BSpace BSpace BSpace BSpace Enter");  // " hal" goes
+    EXPECT_TRUE(pane.wait_for("You fired at B7")) << pane.screen();
+}
+
+}  // namespace
+}  // namespace broadside

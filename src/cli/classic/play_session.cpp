@@ -37,6 +37,7 @@ struct SessionScore {
 struct View {
     std::int64_t seen = 0;
     std::vector<std::string> news;
+    std::vector<std::string> shown;  // the news on the screen now, drawn again after a resize
     std::vector<std::string> my_last, enemy_last;
     bool instructions_shown = false;
 };
@@ -83,6 +84,11 @@ public:
           bot_rng_(classic::bot_seed(match.seed(), 1)),
           auto_rng_{Rng(derive_seed(match.seed(), kAutoPlaceStream)),
                     Rng(derive_seed(match.seed(), kAutoPlaceStream + 1))} {}
+
+    // The console outlives this game: it must not call back into it.
+    ~PlaySession() { console_.on_resize(nullptr); }
+    PlaySession(const PlaySession&) = delete;
+    PlaySession& operator=(const PlaySession&) = delete;
 
     // Plays the game to its end (true) or until a player leaves (false), and saves it.
     bool run() {
@@ -439,13 +445,17 @@ private:
     // Only the latest lines that fit: the screen, its news and the prompt take at most 24 rows
     // (`extra` rows are still to come below the news).
     void print_news(int seat, int extra = 1) {
-        auto& news = views_[seat].news;
+        auto& view = views_[seat];
+        if (!redrawing_) {
+            view.shown = std::move(view.news);
+            view.news.clear();
+        }
         std::vector<std::string> lines;
-        for (const auto& item : news) {
+        for (const auto& item : view.shown) {
             for (const auto& line : wrap(item, kColumns - 4)) lines.push_back(line);
         }
-        news.clear();
-        const bool summary = hot_seat() && summary_due_ && !lines.empty();
+        const bool summary = hot_seat() && (summary_due_ || shown_summary_) && !lines.empty();
+        if (!redrawing_) shown_summary_ = summary;
         summary_due_ = false;
         if (summary) out_ << "  " << style_.paint("Since your last turn:", Tone::kTitle) << "\n";
         // With the optional weapons every roll matters more than the 24 rows: nothing is cut.
@@ -463,6 +473,7 @@ private:
     }
 
     void draw_placement(int seat, const FleetDraft& draft) {
+        redraw_on_resize([this, seat, &draft] { draw_placement(seat, draft); });
         begin_screen(seat);
         Grid grid(options_.board);
         draw_ships(grid, draft.fleet(), draft.placements());
@@ -524,7 +535,20 @@ private:
         out_ << legend(style_) << "\n";
     }
 
+    // A resized terminal draws the same screen again, news and all (Console::on_resize).
+    template <typename Draw>
+    void redraw_on_resize(Draw draw) {
+        // Not while redrawing: that would replace the very function being run.
+        if (redrawing_) return;
+        console_.on_resize([this, draw] {
+            redrawing_ = true;
+            draw();
+            redrawing_ = false;
+        });
+    }
+
     void draw_battle(int seat) {
+        redraw_on_resize([this, seat] { draw_battle(seat); });
         begin_screen(seat);
         const json obs = observation(seat);
         Grid targets = target_grid(obs);
@@ -738,8 +762,10 @@ private:
     Rng auto_rng_[2];
     View views_[2];
     int viewer_ = -1;  // whose screen is showing: with two people, the pass screen comes between
-    bool summary_due_ = false;  // the first screen after a pass screen opens with a summary
-    bool across_ = true;        // `rotate`: which way a ship given by its cell alone runs
+    bool summary_due_ = false;    // the first screen after a pass screen opens with a summary
+    bool shown_summary_ = false;  // the news on screen is that summary
+    bool redrawing_ = false;      // drawing the same screen again after a resize
+    bool across_ = true;          // `rotate`: which way a ship given by its cell alone runs
     int volleys_[2] = {0, 0};
 };
 

@@ -63,6 +63,11 @@ public:
           out_(console.out()),
           news_(static_cast<std::size_t>(people)) {}
 
+    // The console outlives this game: it must not call back into it.
+    ~CrewSession() { console_.on_resize(nullptr); }
+    CrewSession(const CrewSession&) = delete;
+    CrewSession& operator=(const CrewSession&) = delete;
+
     int run();
 
 private:
@@ -237,6 +242,7 @@ bool CrewSession::confirm_quit() {
 
 std::optional<json> CrewSession::ask(int seat) {
     draw(seat);
+    console_.on_resize([this, seat] { draw(seat); });
     const auto obs = game().observe_seat(seat);
     const bool crew_held = obs.turn().held == crew::kQualified;
     const auto rule = obs.options().crew_reroll;

@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "ai/party/bot.h"
+#include "cli/classic/play_render.h"
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "cli/classic/play_render.h"
 #include "cli/console.h"
 #include "cli/party/host.h"
 #include "cli/party/play.h"

@@ -139,6 +139,11 @@ public:
         }
     }
 
+    // The console outlives this game: it must not call back into it.
+    ~RoyaleSession() { console_.on_resize(nullptr); }
+    RoyaleSession(const RoyaleSession&) = delete;
+    RoyaleSession& operator=(const RoyaleSession&) = delete;
+
     int run() {
         const int seats = match_.seat_count();
         const int n = static_cast<int>(people_.size());
@@ -263,6 +268,7 @@ private:
     bool take_turn(int me) {
         collect_news();
         draw(me);
+        console_.on_resize([this, me] { draw(me); });
         while (true) {
             const json observation = match_.observation(me);
             const json legal = match_.legal_actions(me);
