@@ -32,6 +32,7 @@ char glyph(Mark m) {
         case Mark::kMiss: return 'o';
         case Mark::kHit: return 'X';
         case Mark::kSunk: return '*';
+        case Mark::kPath: return '~';
     }
     return '?';
 }
@@ -43,6 +44,7 @@ Tone tone_of(Mark m) {
         case Mark::kMiss: return Tone::kMiss;
         case Mark::kHit: return Tone::kHit;
         case Mark::kSunk: return Tone::kSunk;
+        case Mark::kPath: return Tone::kMiss;
     }
     return Tone::kWater;
 }
@@ -251,12 +253,16 @@ std::string join_blocks(const Block& left, const Block& right, int columns) {
     return out;
 }
 
-std::string legend(const Style& style) {
-    const std::pair<Mark, const char*> items[] = {{Mark::kWater, "water"},
-                                                  {Mark::kShip, "ship (by letter)"},
-                                                  {Mark::kMiss, "miss"},
-                                                  {Mark::kHit, "hit"},
-                                                  {Mark::kSunk, "sunk"}};
+std::string legend(const Style& style, bool weapons) {
+    std::vector<std::pair<Mark, const char*>> items = {{Mark::kWater, "water"},
+                                                       {Mark::kShip, "ship (by letter)"},
+                                                       {Mark::kMiss, "miss"},
+                                                       {Mark::kHit, "hit"},
+                                                       {Mark::kSunk, "sunk"}};
+    if (weapons) {
+        items[1].second = "ship";
+        items.emplace_back(Mark::kPath, "torpedo run");
+    }
     std::string out = "  Legend:";
     for (const auto& [m, name] : items) {
         const char shown = m == Mark::kShip ? 'C' : glyph(m);
@@ -294,16 +300,50 @@ Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Styl
     return block;
 }
 
-Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style) {
-    std::string line;
+std::optional<std::set<std::string>> lost_launchers(const nlohmann::json& obs) {
+    if (!obs.contains("weapons")) return std::nullopt;
     const bool my_turn = obs["shots_due"].get<int>() > 0 && obs["blast_pending"].get<int>() == 0;
+    if (!my_turn) return std::nullopt;
+    std::set<std::string> lost;
+    for (const auto& [name, uses] : obs["weapons"].items()) {
+        if (uses["mine"].get<int>() > 0 && !uses["usable"].get<bool>()) lost.insert(name);
+    }
+    return lost;
+}
+
+std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize board) {
+    std::vector<std::string> run;
+    if (event.value("weapon", "") != "torpedo" || !event.contains("cell")) return run;
+    auto start = parse_cell(event["cell"].get<std::string>(), board);
+    if (!start) return run;
+    const std::string heading = event.value("heading", "");
+    const int dr = heading == "down" ? 1 : heading == "up" ? -1 : 0;
+    const int dc = heading == "right" ? 1 : heading == "left" ? -1 : 0;
+    if (dr == 0 && dc == 0) return run;
+    std::set<std::string> struck;
+    for (const auto& shot : event.value("shots", nlohmann::json::array())) {
+        struck.insert(shot["cell"].get<std::string>());
+    }
+    for (Cell c = *start; on_board(c, board); c = Cell{c.row + dr, c.col + dc}) {
+        const std::string name = to_string(c);
+        if (struck.count(name)) break;  // it struck here: the hit is drawn, not the run
+        run.push_back(name);
+    }
+    return run;
+}
+
+Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
+                     const std::set<std::string>* lost) {
+    std::string line;
+    const auto now = lost_launchers(obs);
     for (const char* name : {"nuke", "scuba", "torpedo", "experimental", "bomber"}) {
         if (!obs["weapons"].contains(name)) continue;
         const auto& uses = obs["weapons"][name];
         const int left = uses[mine ? "mine" : "enemy"].get<int>();
         std::string item = std::string(name) + " " + std::to_string(left);
-        // On my turn, a weapon with uses left that I still cannot use lacks its launcher.
-        if (mine && my_turn && left > 0 && !uses["usable"].get<bool>()) item += " (ship lost)";
+        // A weapon with uses left that I still cannot use on my turn lacks its launcher.
+        const bool gone = now ? now->count(name) > 0 : lost != nullptr && lost->count(name) > 0;
+        if (mine && left > 0 && gone) item += " (ship lost)";
         line += (line.empty() ? "" : ", ") + (left > 0 ? item : style.paint(item, Tone::kDim));
     }
     const int me = obs["seat"].get<int>();

@@ -2,6 +2,8 @@
 // Drawing for `broadside play`: grids, side-by-side blocks and colour. Grids are built from a
 // seat's observation JSON (what the player may know), never from the game state.
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,7 +29,8 @@ private:
     bool colour_;
 };
 
-enum class Mark : std::uint8_t { kWater, kShip, kMiss, kHit, kSunk };
+// kPath: water a torpedo ran through (it hit nothing there), drawn '~'.
+enum class Mark : std::uint8_t { kWater, kShip, kMiss, kHit, kSunk, kPath };
 
 struct Grid {
     explicit Grid(BoardSize size);
@@ -66,11 +69,20 @@ struct Block {
 Block grid_block(const std::string& title, const Grid& grid, const Style& style);
 // Two blocks side by side when they fit in `columns`, else one above the other.
 std::string join_blocks(const Block& left, const Block& right, int columns = 80);
-std::string legend(const Style& style);
+// `weapons`: also the torpedo's run.
+std::string legend(const Style& style, bool weapons = false);
 // "4 of 5 ships afloat" and the ships lost, for one side, wrapped to `width`.
 Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style);
-// The weapons each side has left (and the prizes it holds), from a seat's observation.
-Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style);
+// The weapons each side has left (and the prizes it holds), from a seat's observation. A weapon
+// of mine whose ship is gone is marked "(ship lost)": the observation says so on my turn; at
+// other moments (a blast to name, the enemy's turn) `lost` (when given) remembers it.
+Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
+                     const std::set<std::string>* lost = nullptr);
+// The weapons of mine that cannot be used although uses are left, when the observation can say
+// (my turn, no blast pending); nothing otherwise.
+std::optional<std::set<std::string>> lost_launchers(const nlohmann::json& obs);
+// The water a torpedo ran through before it struck (or left the board), from its event.
+std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize board);
 
 int visible_width(std::string_view text);
 std::vector<std::string> wrap(const std::string& text, int width);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "ai/classic/self_play.h"
@@ -39,6 +40,8 @@ struct View {
     std::vector<std::string> news;
     std::vector<std::string> shown;  // the news on the screen now, drawn again after a resize
     std::vector<std::string> my_last, enemy_last;
+    std::vector<std::string> torpedo_runs;  // water my torpedoes ran through, drawn '~'
+    std::set<std::string> lost_launchers;   // my weapons whose ship is gone, as last known
     bool instructions_shown = false;
 };
 
@@ -154,6 +157,11 @@ private:
                     const int seat_fired = event["seat"].get<int>();
                     (seat_fired == h ? view.my_last : view.enemy_last) = shot_cells(event);
                     if (h == 0 && type == "shots") ++volleys_[seat_fired];
+                }
+                if (type == "weapon" && event["seat"] == h) {
+                    for (auto& cell : torpedo_run(event, options_.board)) {
+                        view.torpedo_runs.push_back(std::move(cell));
+                    }
                 }
             }
             view.seen = match_.last_event_number();
@@ -529,10 +537,12 @@ private:
         out_ << join_blocks(mine, fleet_status(obs["enemy_fleet"], false, left.width, style_),
                             kColumns);
         if (obs.contains("weapons")) {
-            out_ << join_blocks(weapons_status(obs, true, left.width, style_),
-                                weapons_status(obs, false, left.width, style_), kColumns);
+            if (auto lost = lost_launchers(obs)) views_[seat].lost_launchers = *lost;
+            out_ << join_blocks(
+                weapons_status(obs, true, left.width, style_, &views_[seat].lost_launchers),
+                weapons_status(obs, false, left.width, style_), kColumns);
         }
-        out_ << legend(style_) << "\n";
+        out_ << legend(style_, options_.weapons != 0) << "\n";
     }
 
     // A resized terminal draws the same screen again, news and all (Console::on_resize).
@@ -552,10 +562,21 @@ private:
         begin_screen(seat);
         const json obs = observation(seat);
         Grid targets = target_grid(obs);
+        mark_torpedo_runs(seat, targets);
         targets.set_recent(views_[seat].my_last);
         draw_boards(seat, obs, hot_seat() ? name(1 - seat) + "'s ocean" : "Target grid", targets,
                     true);
         print_news(seat);
+    }
+
+    // The water my torpedoes ran through (where nothing else has been marked since).
+    void mark_torpedo_runs(int seat, Grid& grid) const {
+        for (const auto& cell : views_[seat].torpedo_runs) {
+            auto c = parse_cell(cell, grid.size);
+            if (!c) continue;
+            auto& m = grid.marks[static_cast<std::size_t>(cell_index(*c, grid.size))];
+            if (m == Mark::kWater) m = Mark::kPath;
+        }
     }
 
     // The end: the game is over, so every fleet may be shown. With two people the screen is
