@@ -1,13 +1,82 @@
-// `replay --show` for the classic front end. Not written yet: says so plainly (see the issue's
-// notes).
+// `replay FILE --show` for classic and Salvo (and the optional weapons): seat 0's two grids
+// after every move, with what the move did in words; at the end both oceans, revealed.
+#include <sstream>
+
+#include "cli/classic/play_narrate.h"
+#include "cli/classic/play_render.h"
 #include "cli/replay_show.h"
-#include "cli/common.h"
+#include "cli/replay_stepper.h"
+#include "games/classic/options.h"
 
 namespace broadside::cli {
 
-int show_classic_replay(const nlohmann::json&, Console&, bool) {
-    throw UsageError(
-        "replay --show cannot show classic games yet; replay without --show checks them.");
+namespace {
+
+void header(std::ostream& out, const Style& style, const Match& match, const std::string& where) {
+    out << style.paint("REPLAY", Tone::kTitle) << "  " << match.game() << "  "
+        << style.paint("|", Tone::kDim) << "  seed " << match.seed() << "  "
+        << style.paint("|", Tone::kDim) << "  " << where << "\n\n";
+}
+
+}  // namespace
+
+int show_classic_replay(const nlohmann::json& record, Console& console, bool all) {
+    const Style style(console.info().colour);
+    std::ostream& out = console.out();
+    const bool salvo = record["game"] == "salvo";
+    const auto options = classic::parse_options(record["options"], salvo).value();
+    std::int64_t seen = 0;
+    ReplaySteps steps;
+    steps.draw = [&](const Match& match, int step, int total,
+                     const std::vector<nlohmann::json>&) -> bool {
+        console.begin_screen();
+        header(
+            out, style, match,
+            "move " + std::to_string(step) + " of " + std::to_string(total) + " (seat 0's view)");
+        std::vector<std::string> news;
+        std::vector<std::string> last[2];
+        for (const auto& e : match.events_for(0, seen)) {
+            for (const auto& line : narrate(e, 0, style)) news.push_back(line);
+            if (e.contains("shots") && e.contains("seat"))
+                last[e["seat"].get<int>()] = shot_cells(e);
+        }
+        seen = match.last_event_number();
+        const auto obs = match.observation(0);
+        Grid ocean = ocean_grid(obs);
+        ocean.set_recent(last[1]);
+        Grid targets = target_grid(obs);
+        targets.set_recent(last[0]);
+        out << join_blocks(grid_block("Seat 0's ocean", ocean, style),
+                           grid_block("Seat 0's target grid", targets, style))
+            << "\n";
+        for (const auto& item : news) {
+            for (const auto& line : wrap(item, 76)) out << "  " << line << "\n";
+        }
+        return true;
+    };
+    steps.end = [&](const Match& match) {
+        console.begin_screen();
+        header(out, style, match, match.is_over() ? "the end" : "where the record stops");
+        Grid oceans[2] = {ocean_grid(match.observation(0)), ocean_grid(match.observation(1))};
+        out << join_blocks(grid_block("Seat 0's ocean", oceans[0], style),
+                           grid_block("Seat 1's ocean", oceans[1], style))
+            << "\n";
+        if (!match.is_over()) {
+            out << "  The game was not finished when it was saved.\n";
+            return;
+        }
+        const auto result = match.result();
+        if (result["winner"].is_null()) {
+            out << "  " << style.paint("A draw.", Tone::kTitle) << "\n";
+        } else {
+            const int w = result["winner"].get<int>();
+            out << "  " << style.paint("Seat " + std::to_string(w) + " won.", Tone::kGood)
+                << " Shots fired: seat 0 " << result["shots"][0].get<int>() << ", seat 1 "
+                << result["shots"][1].get<int>() << ".\n";
+        }
+        (void)options;
+    };
+    return step_through(record, console, all, steps);
 }
 
 }  // namespace broadside::cli

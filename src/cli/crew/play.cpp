@@ -39,16 +39,6 @@ std::uint64_t fresh_seed() {
     return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
-std::string faces_text(const json& dice) {
-    std::string text;
-    for (const auto& d : dice) text += (text.empty() ? "" : " ") + std::to_string(d.get<int>());
-    return text;
-}
-
-std::string points(int n) {
-    return std::to_string(n) + (n == 1 ? " point" : " points");
-}
-
 class CrewSession {
 public:
     CrewSession(Match& match, std::vector<std::unique_ptr<crew::Bot>> bots,
@@ -105,52 +95,9 @@ private:
 
 // One event in words: a throw as its faces and what it set aside, in a line.
 std::vector<std::string> CrewSession::describe(const json& e) {
-    const std::string type = e.value("type", "");
-    if (type == "throw") {
-        const int seat = e["seat"].get<int>();
-        std::string line = name(seat) + (you(seat) ? " threw " : " threw ") + faces_text(e["dice"]);
-        if (e.contains("kept") && !e["kept"].empty()) {
-            line += " (keeping the " + faces_text(e["kept"]) + ")";
-        }
-        if (!e["set_aside"].empty()) {
-            std::string newly;
-            for (const auto& h : e["set_aside"])
-                newly += (newly.empty() ? "" : ", ") + h.get<std::string>();
-            line += ": sets aside the " + newly;
-        }
-        if (!e["crew"].is_null()) {
-            const int a = e["crew"][0].get<int>(), b = e["crew"][1].get<int>();
-            line += "; crew " + std::to_string(a) + " + " + std::to_string(b) + " = " +
-                    std::to_string(a + b);
-        }
-        return {line + "."};
-    }
-    if (type == "turn_over") {
-        const int seat = e["seat"].get<int>();
-        return {name(seat) + (you(seat) ? " score " : " scores ") + points(e["score"].get<int>()) +
-                (e["qualified"].get<bool>() ? "" : " (no ship, captain and mate)") + "; total " +
-                std::to_string(e["total"].get<int>()) + "."};
-    }
-    if (type == "round_over") {
-        std::string line = "Round over. Totals:";
-        const auto& totals = game().observe_seat(0).totals();
-        for (std::size_t s = 0; s < totals.size(); ++s) {
-            line += (s ? ", " : " ") + name(static_cast<int>(s)) + " " + std::to_string(totals[s]);
-        }
-        return {line + "."};
-    }
-    if (type == "playoff") {
-        std::string who;
-        for (const auto& s : e["seats"]) who += (who.empty() ? "" : ", ") + name(s.get<int>());
-        return {"Tied for the lead: " + who + " play a one-round playoff."};
-    }
-    if (type == "game_over") {
-        const int w = e["winner"].get<int>();
-        std::string line = "Game over: " + name(w) + (you(w) ? " win" : " wins");
-        if (e["pot"].get<int>() > 0) line += " the pot of " + std::to_string(e["pot"].get<int>());
-        return {line + "."};
-    }
-    return {};
+    std::vector<std::string> names;
+    for (int seat = 0; seat < static_cast<int>(names_.size()); ++seat) names.push_back(name(seat));
+    return crew_event_words(e, names, hot_seat() ? -1 : 0, game().observe_seat(0).totals());
 }
 
 void CrewSession::tell_everyone(const std::vector<json>& events) {

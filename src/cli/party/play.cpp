@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include <unistd.h>
@@ -291,6 +292,21 @@ nlohmann::json place_for(int seat, const std::string& name, bool hot_seat,
 
 }  // namespace
 
+void narrate_party(const nlohmann::json& event, int me, const std::vector<std::string>& names,
+                   std::ostream& out) {
+    // Wrapped to 80 columns: a call with every person's result by name runs long.
+    std::ostringstream text;
+    narrate(event, me, names, text);
+    std::istringstream lines(text.str());
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty()) {
+            out << "\n";
+            continue;
+        }
+        for (const auto& part : wrap(line, 78)) out << part << "\n";
+    }
+}
+
 int run_party_session(Match& match, const PartyPlaySettings& s, Console& console) {
     const party::RandomPlacer placer;
     std::ostream& out = console.out();
@@ -374,7 +390,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         auto events = match.act(0, {{"type", "fire"}});
         if (!events) throw std::runtime_error(events.error().message);
         out << "\n";
-        for (const auto& e : *events) narrate(e, me, names, out);
+        for (const auto& e : *events) narrate_party(e, me, names, out);
         if (hot_seat) {
             out << render_party_scoreboard(match.observation(0), -1, names);
         } else {

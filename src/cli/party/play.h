@@ -28,6 +28,11 @@ struct PartyPlaySettings {
 // screen); bots place for the other seats; the program is the host (seat 0) and fires.
 int run_party_session(Match& match, const PartyPlaySettings& settings, Console& console);
 
+// One event in words for `me` ("you"; -1: a screen for everyone, where `names[seat]` names each
+// person's result).
+void narrate_party(const nlohmann::json& event, int me, const std::vector<std::string>& names,
+                   std::ostream& out);
+
 // The player's board from their observation: every torpedo marked on the 6x6 sea.
 std::string render_party_board(const nlohmann::json& observation, bool colour);
 // The public scoreboard, in full for a few players, summarised for many. `names[seat]` (when

@@ -1,13 +1,52 @@
-// `replay --show` for the royale front end. Not written yet: says so plainly (see the issue's
-// notes).
+// `replay FILE --show` for Battleship Royale: seat 0's screen after every move, with what the
+// move did in words; at the end every hand, revealed.
 #include "cli/replay_show.h"
-#include "cli/common.h"
+#include "cli/classic/play_render.h"
+#include "cli/replay_stepper.h"
+#include "cli/royale/render.h"
 
 namespace broadside::cli {
 
-int show_royale_replay(const nlohmann::json&, Console&, bool) {
-    throw UsageError(
-        "replay --show cannot show royale games yet; replay without --show checks them.");
+int show_royale_replay(const nlohmann::json& record, Console& console, bool all) {
+    const Style style(console.info().colour);
+    std::ostream& out = console.out();
+    SeatNames names;
+    names.me = -1;  // nobody is "you" in a replay
+    std::int64_t seen = 0;
+    ReplaySteps steps;
+    steps.draw = [&](const Match& match, int step, int total,
+                     const std::vector<nlohmann::json>&) -> bool {
+        if (names.names.empty()) {
+            for (int s = 0; s < match.seat_count(); ++s)
+                names.names.push_back("seat " + std::to_string(s));
+        }
+        console.begin_screen();
+        out << style.paint("REPLAY", Tone::kTitle) << "  royale  " << style.paint("|", Tone::kDim)
+            << "  seed " << match.seed() << "  " << style.paint("|", Tone::kDim) << "  move "
+            << step << " of " << total << " (seat 0's view)\n";
+        out << render_royale(match.observation(0), names, style);
+        for (const auto& e : match.events_for(0, seen)) {
+            const std::string line = narrate_royale(e, names);
+            if (!line.empty()) {
+                for (const auto& l : wrap(line, 76)) out << "  " << l << "\n";
+            }
+        }
+        seen = match.last_event_number();
+        return true;
+    };
+    steps.end = [&](const Match& match) {
+        out << "\n";
+        if (!match.is_over()) out << "The game was not finished when it was saved.\n";
+        out << "The hands were:\n";
+        const auto hands = match.instance().reveal()["hands"];
+        for (std::size_t s = 0; s < hands.size(); ++s) {
+            std::string kept, discarded;
+            for (const auto& c : hands[s]["kept"]) kept += " " + c.get<std::string>();
+            for (const auto& c : hands[s]["discarded"]) discarded += " " + c.get<std::string>();
+            out << "  seat " << s << " kept" << kept << "; discarded" << discarded << "\n";
+        }
+    };
+    return step_through(record, console, all, steps);
 }
 
 }  // namespace broadside::cli

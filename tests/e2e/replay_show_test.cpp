@@ -1,0 +1,88 @@
+// `broadside replay FILE --show`: a saved game of every family stepped through with the screens
+// of `play`, every board shown at the end; `replay` without --show keeps its check.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/test_support.h"
+
+namespace broadside {
+namespace {
+
+using testing::run_broadside;
+
+int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+std::string every_cell() {
+    std::string lines;
+    for (char row = 'A'; row <= 'J'; ++row) {
+        for (int col = 1; col <= 10; ++col) lines += row + std::to_string(col) + "\n";
+    }
+    return lines;
+}
+
+std::string saved(const std::vector<std::string>& play, const std::string& input) {
+    const std::string file = testing::temp_dir() + "/game.json";
+    auto args = play;
+    args.insert(args.end(), {"--save", file});
+    const auto r = run_broadside(args, input);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return file;
+}
+
+TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
+    const auto file = saved({"play", "classic", "--seed", "4", "--bot", "random"},
+                            "auto\nok\n" + every_cell() + "no\n");
+    const auto all = run_broadside({"replay", file, "--show", "--all"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_GT(count(all.out, "REPLAY  classic"), 50);
+    EXPECT_NE(all.out.find("move 1 of "), std::string::npos);
+    EXPECT_NE(all.out.find("Seat 0's ocean                      Seat 1's ocean"), std::string::npos)
+        << all.out.substr(all.out.size() - 2000);
+    EXPECT_NE(all.out.find(" won. Shots fired: seat 0 "), std::string::npos);
+    // Stepping: Enter shows the next move, q stops.
+    const auto two = run_broadside({"replay", file, "--show"}, "\nq\n");
+    EXPECT_EQ(count(two.out, "REPLAY  classic"), 2);
+    EXPECT_EQ(count(two.out, "Enter for the next move, q to stop"), 2);
+    // Without --show, the check as before.
+    const auto check = run_broadside({"replay", file});
+    EXPECT_NE(check.out.find("all events identical"), std::string::npos);
+}
+
+TEST(ReplayShow, RoyaleCrewAndPartyToo) {
+    const auto royale = saved(
+        {"play", "royale", "--players", "2", "--seed", "7", "--first", "0", "--bot", "random"},
+        "discard S30 S09\nA1\nyes\nquit\nyes\n");
+    auto r = run_broadside({"replay", royale, "--show", "--all"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("REPLAY  royale"), std::string::npos);
+    EXPECT_NE(r.out.find("The game was not finished when it was saved."), std::string::npos);
+    EXPECT_NE(r.out.find("seat 1 kept "), std::string::npos);
+
+    const auto crew =
+        saved({"play", "crew", "--seed", "3", "--rounds", "1"}, "\ns\n\ns\n\ns\n\ns\n\ns\n\ns\n");
+    r = run_broadside({"replay", crew, "--show", "--all"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("REPLAY  crew"), std::string::npos);
+    EXPECT_NE(r.out.find("seat 1 threw "), std::string::npos);
+    EXPECT_NE(r.out.find("Tally sheet"), std::string::npos);
+
+    const auto party = saved({"play", "party", "--seed", "4", "--pause-ms", "0"}, "auto\nok\n");
+    r = run_broadside({"replay", party, "--show", "--all"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(count(r.out, "Torpedo "), 30);
+    EXPECT_NE(r.out.find("Player 4's sea:"), std::string::npos);
+    for (const auto* bad : {"--all", "--record"}) {
+        std::vector<std::string> args{"replay", party, bad};
+        if (std::string(bad) == "--record") args.push_back("2");
+        EXPECT_EQ(run_broadside(args).exit_code, 2) << bad;
+    }
+    EXPECT_EQ(run_broadside({"replay", party, "--show", "--record", "2"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace broadside
