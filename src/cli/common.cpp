@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "match/match.h"
 #include "match/registry.h"
 #include "seats/bot_registry.h"
 
@@ -85,6 +86,50 @@ void require_game_subcommand(CLI::App& parent) {
         throw CLI::ValidationError(said + " for '" + parent.get_name() + "'; the games are " +
                                    games + ".");
     });
+}
+
+nlohmann::json load_unfinished_record(const std::string& path,
+                                      const std::vector<std::string>& games) {
+    std::ifstream in(path);
+    if (!in) throw UsageError("--resume: cannot read " + path + ".");
+    nlohmann::json record;
+    for (std::string line; std::getline(in, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        auto j = nlohmann::json::parse(line, nullptr, false);
+        if (!j.is_discarded()) record = std::move(j);
+    }
+    if (record.is_null()) {
+        // One record written over several lines.
+        std::ifstream again(path);
+        record = nlohmann::json::parse(again, nullptr, false);
+    }
+    if (!record.is_object() || !record.contains("game")) {
+        throw UsageError("--resume: " + path + " holds no game record.");
+    }
+    const std::string game = record.value("game", "");
+    if (std::find(games.begin(), games.end(), game) == games.end()) {
+        throw UsageError("--resume: " + path + " holds a " + game +
+                         " game; resume it with "
+                         "'broadside play " +
+                         game + " --resume " + path + "'.");
+    }
+    if (record.value("over", false)) {
+        throw UsageError("--resume: the game in " + path + " is finished; 'broadside replay " +
+                         path + " --show' steps through it.");
+    }
+    if (auto m = replay(record); !m) {
+        throw UsageError("--resume: " + path + " does not replay: " + m.error().message);
+    }
+    return record;
+}
+
+void refuse_with_resume(const CLI::App& cmd, const std::vector<std::string>& flags) {
+    for (const auto& flag : flags) {
+        if (cmd.count(flag) > 0) {
+            throw UsageError("--resume goes on with the game as it was saved: leave out " + flag +
+                             ".");
+        }
+    }
 }
 
 std::string play_help_footer() {

@@ -63,6 +63,14 @@ std::string play_help_footer();
 // game with a sentence that names the games it has.
 void require_game_subcommand(CLI::App& parent);
 
+// `play GAME --resume FILE`: the last record in FILE (a session file holds one per line), which
+// must be an unfinished game of one of `games` and must replay exactly. Throws UsageError
+// saying what is wrong.
+nlohmann::json load_unfinished_record(const std::string& path,
+                                      const std::vector<std::string>& games);
+// --resume takes everything from the record: these flags (by name) must not also be given.
+void refuse_with_resume(const CLI::App& cmd, const std::vector<std::string>& flags);
+
 // After parsing: an argument that no command took (a misspelt flag, a stray word) is a usage
 // error that names it and lists the options its command has, never silently ignored (the game
 // subcommands accept extras only so that this message, not CLI11's, is the one shown).

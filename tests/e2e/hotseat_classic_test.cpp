@@ -384,3 +384,72 @@ TEST(ClassicScreens, AResizedTerminalGetsTheScreenAgainWithTheHalfTypedLine) {
 
 }  // namespace
 }  // namespace broadside
+
+namespace broadside {
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+TEST(ClassicResume, SavedHalfwayAndResumedIsTheGamePlayedStraightThrough) {
+    const std::string dir = testing::temp_dir();
+    std::vector<std::string> cells;
+    for (char row = 'A'; row <= 'J'; ++row) {
+        for (int col = 1; col <= 10; ++col) cells.push_back(row + std::to_string(col));
+    }
+    std::string first_half, second_half;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        (i < 30 ? first_half : second_half) += cells[i] + "\n";
+    const auto full =
+        run_broadside({"play", "classic", "--seed", "8", "--save", dir + "/full.json"},
+                      "auto\nok\n" + first_half + second_half + "no\n");
+    ASSERT_EQ(full.exit_code, 0);
+    const auto part =
+        run_broadside({"play", "classic", "--seed", "8", "--save", dir + "/part.json"},
+                      "auto\nok\n" + first_half + "quit\nyes\n");
+    ASSERT_NE(part.out.find("Saved the unfinished game record"), std::string::npos);
+    const auto resumed =
+        run_broadside({"play", "classic", "--resume", dir + "/part.json"}, second_half + "no\n");
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_NE(resumed.out.find("Resumed: the game goes on from where it was saved."),
+              std::string::npos);
+    const auto a = nlohmann::json::parse(slurp(dir + "/full.json"));
+    const auto b = nlohmann::json::parse(slurp(dir + "/part.json"));
+    EXPECT_EQ(a["actions"], b["actions"]);
+    EXPECT_EQ(a["result"], b["result"]);
+    EXPECT_EQ(b["play"]["bot"], "density");
+    // A finished game, another game's file, or flags that would change the game are refused.
+    EXPECT_EQ(run_broadside({"play", "classic", "--resume", dir + "/full.json"}).exit_code, 2);
+    EXPECT_EQ(run_broadside({"play", "salvo", "--resume", dir + "/part.json"}).exit_code, 2);
+    const auto flag =
+        run_broadside({"play", "classic", "--resume", dir + "/part.json", "--seed", "3"});
+    EXPECT_EQ(flag.exit_code, 2);
+    EXPECT_NE(flag.err.find("leave out --seed"), std::string::npos);
+}
+
+TEST(ClassicResume, CtrlCWithSaveKeepsTheUnfinishedGame) {
+    if (std::system("command -v tmux > /dev/null 2>&1") != 0) GTEST_SKIP() << "no tmux";
+    const std::string save = testing::temp_dir() + "/ctrl-c.json";
+    TmuxPane pane("'" + std::string(BROADSIDE_BINARY) +
+                  "' play classic --seed 5 --first me --save '" + save + "'");
+    ASSERT_TRUE(pane.ok());
+    ASSERT_TRUE(pane.wait_for("Place your Carrier"));
+    pane.keys("auto Enter");
+    ASSERT_TRUE(pane.wait_for("Keep this fleet?"));
+    pane.keys("ok Enter");
+    ASSERT_TRUE(pane.wait_for("Your shot"));
+    pane.keys("A1 Enter");
+    ASSERT_TRUE(pane.wait_for("You fired at A1"));
+    pane.keys("C-c");
+    ASSERT_TRUE(pane.wait_for("Saved the unfinished game record")) << pane.screen();
+    const auto record = nlohmann::json::parse(slurp(save));
+    EXPECT_FALSE(record["over"].get<bool>());
+    EXPECT_GE(record["actions"].size(), 3U);  // both fleets and the shot at A1
+}
+
+}  // namespace
+}  // namespace broadside

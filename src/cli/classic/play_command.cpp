@@ -21,7 +21,8 @@ namespace {
 
 struct PlayArgs {
     std::string game;
-    std::string bot;  // empty: the level's bot
+    std::string resume;  // FILE: go on with the unfinished game saved there
+    std::string bot;     // empty: the level's bot
     std::uint64_t seed = 0;
     bool has_seed = false;
     std::string save;
@@ -37,7 +38,39 @@ std::uint64_t fresh_seed() {
     return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
+// `--resume FILE`: the saved match, rebuilt, with the same people and bot.
+int resume_play(const PlayArgs& args) {
+    const json record = load_unfinished_record(args.resume, {args.game});
+    const json seats = record.value("play", json::object());
+    PlaySettings settings;
+    settings.names = seats.value("names", std::vector<std::string>{"You"});
+    settings.bot_name = seats.value("bot", std::string());
+    // A record saved by something else than `play` (sim, referee) has no people: one person,
+    // seat 0, against the normal level's bot.
+    if (settings.names.empty() || settings.names.size() > 2) settings.names = {"You"};
+    if (settings.names.size() == 1 && settings.bot_name.empty()) {
+        settings.bot_name = level_bot(args.game, args.people);
+    }
+    std::unique_ptr<classic::Bot> bot;
+    if (settings.names.size() == 1) {
+        auto made = classic::make_bot(settings.bot_name);
+        if (!made) throw UsageError("--resume: " + made.error().message);
+        bot = std::move(*made);
+    }
+    // Later games of the session are new games after the saved one's seed, as in any session.
+    settings.save_path = args.save.empty() ? args.resume : args.save;
+    settings.resume_actions = record["actions"];
+    const json options = record["options"];
+    const auto new_match = [&](std::uint64_t game_seed) {
+        return Match::create(args.game, options, game_seed).value();
+    };
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    return run_play_session(new_match, record["seed"].get<std::uint64_t>(), bot.get(), settings,
+                            console);
+}
+
 int run_play(const PlayArgs& args) {
+    if (!args.resume.empty()) return resume_play(args);
     json options = classic_options_json(args.flags);
     const auto names = people_names(args.people);
     const bool two = names.size() == 2;
@@ -122,9 +155,19 @@ void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game)
                     "options' \"first\", random)")
         ->check(CLI::IsMember({"me", "bot", "random"}));
     add_classic_flags(*cmd, args->flags);
-    cmd->callback([args, seed, &run] {
+    cmd->add_option("--resume", args->resume,
+                    "Go on with the unfinished game saved in FILE (by --save, on quit or "
+                    "Ctrl-C): the same seed, people and bot; it is saved there again");
+    cmd->callback([args, seed, cmd, &run] {
         args->has_seed = seed->count() > 0;
-        run = [args] { return run_play(*args); };
+        run = [args, cmd] {
+            if (!args->resume.empty()) {
+                refuse_with_resume(*cmd, {"--seed", "--bot", "--strength", "--first", "--humans",
+                                          "--names", "--level", "--options", "--no-touch",
+                                          "--announce", "--weapons", "--dice", "--torpedo-bonus"});
+            }
+            return run_play(*args);
+        };
     });
 }
 

@@ -96,6 +96,7 @@ public:
     // Plays the game to its end (true) or until a player leaves (false), and saves it.
     bool run() {
         if (bot_ != nullptr) bot_->new_game();
+        if (score_.game == 1 && settings_.resume_actions.is_array()) resume();
         const bool finished = place_fleets() && fight();
         if (finished) {
             draw_end();
@@ -118,6 +119,32 @@ private:
     }
 
     // --- talking to the match -------------------------------------------------------------
+
+    // Plays the saved actions again. The bot chooses again at each of its turns, from its own
+    // observation, so that its generator and memory end where they were when the game was
+    // saved; the saved action is the one played.
+    void resume() {
+        for (const auto& a : settings_.resume_actions) {
+            const int seat = a["seat"].get<int>();
+            if (seat == kBotSeat && bot_ != nullptr) {
+                const auto& game = dynamic_cast<const classic::ClassicGame&>(match_.instance());
+                const classic::Observation obs = game.observe_seat(kBotSeat);
+                if (obs.phase() == classic::Phase::kPlacement) {
+                    (void)bot_->place(obs, bot_rng_);
+                } else {
+                    (void)bot_->decide(obs, bot_rng_);
+                }
+            }
+            auto r = match_.act(seat, a["action"]);
+            if (!r)
+                throw std::runtime_error("the saved game does not replay: " + r.error().message);
+        }
+        // What happened before is on the boards, not news.
+        for (auto& view : views_) {
+            view.seen = match_.last_event_number();
+            view.news.push_back("Resumed: the game goes on from where it was saved.");
+        }
+    }
 
     // With two people, "the enemy" of a sentence is the other person, by name.
     std::string named(std::string line, int seat) const {
@@ -206,9 +233,13 @@ private:
 
     // --- placement ------------------------------------------------------------------------
 
+    bool placing() const { return observation(0)["phase"] == "placement"; }
+
     bool place_fleets() {
+        if (!placing()) return true;  // a resumed game past its placement
         if (bot_ != nullptr && to_act(kBotSeat)) bot_move();
         for (int seat = 0; seat < static_cast<int>(settings_.names.size()); ++seat) {
+            if (!to_act(seat)) continue;  // placed before the game was saved
             if (!show_to(seat) || !place_fleet(seat)) return false;
         }
         return true;
@@ -759,7 +790,9 @@ private:
 
     void save() {
         if (settings_.save_path.empty()) return;
-        const json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
+        json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
+        // What `play --resume` needs beyond the match: who sat where.
+        record["play"] = {{"names", settings_.names}, {"bot", settings_.bot_name}};
         // A session's games go one record per line, the first replacing what the file held.
         write_record(settings_.save_path, record, score_.game > 1);
         say(std::string("Saved the ") + (match_.is_over() ? "" : "unfinished ") +

@@ -19,6 +19,10 @@ struct PlaySettings {
     std::vector<std::string> names{"You"};
     std::string bot_name;   // the bot's registry name, when there is a bot
     std::string save_path;  // empty: do not save
+    // `play --resume`: the saved game's actions, played again at the start of the first game
+    // (the bot choosing again at each of its turns, so that its generator and memory are where
+    // they were), then play goes on. Null for a new game.
+    nlohmann::json resume_actions;
 };
 
 // A session: games until the players say no more, quit, or input ends. The first game uses
