@@ -145,8 +145,14 @@ void check_no_leaks(const std::string& game, const std::string& shot_prefix) {
         const std::string other = me == 0 ? "Bob" : "Ann";
         EXPECT_EQ(s.text.find(other + "'s fleet\n"), std::string::npos);
     }
-    // Every pass screen after the first shots opens with the summary.
+    // Every pass screen after the first shots opens with the summary; the screen a person
+    // sees right after their own shot is not a summary.
     EXPECT_GT(summaries, static_cast<int>(screens.size()) / 2);
+    for (const auto& s : screens) {
+        const auto second = s.text.find("BROADSIDE", s.text.find("BROADSIDE") + 1);
+        if (second == std::string::npos) continue;
+        EXPECT_EQ(s.text.find("Since your last turn:", second), std::string::npos) << s.text;
+    }
 }
 
 TEST(HotSeatClassic, AWholeGameNeverShowsOnePersonTheOthersShips) {

@@ -493,7 +493,8 @@ private:
         for (const auto& item : view.shown) {
             for (const auto& line : wrap(item, kColumns - 4)) lines.push_back(line);
         }
-        const bool summary = hot_seat() && (summary_due_ || shown_summary_) && !lines.empty();
+        const bool summary =
+            hot_seat() && (redrawing_ ? shown_summary_ : summary_due_) && !lines.empty();
         if (!redrawing_) shown_summary_ = summary;
         summary_due_ = false;
         if (summary) out_ << "  " << style_.paint("Since your last turn:", Tone::kTitle) << "\n";
