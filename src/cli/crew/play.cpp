@@ -30,6 +30,7 @@ struct PlayArgs {
     std::uint64_t seed = 0;
     bool has_seed = false;
     std::string save;
+    std::string resume;  // FILE: go on with the unfinished game saved there
     CrewFlags flags;
     PeopleFlags people;
 };
@@ -42,9 +43,11 @@ std::uint64_t fresh_seed() {
 class CrewSession {
 public:
     CrewSession(Match& match, std::vector<std::unique_ptr<crew::Bot>> bots,
-                std::vector<std::string> names, int people, std::string save, Console& console)
+                std::vector<std::string> bot_kinds, std::vector<std::string> names, int people,
+                std::string save, Console& console)
         : match_(match),
           bots_(std::move(bots)),
+          bot_kinds_(std::move(bot_kinds)),
           names_(std::move(names)),
           people_(people),
           save_(std::move(save)),
@@ -59,6 +62,11 @@ public:
     CrewSession& operator=(const CrewSession&) = delete;
 
     int run();
+    // After `play --resume` rebuilt the match: the first screen says so.
+    void resumed() {
+        for (auto& news : news_)
+            news.push_back("Resumed: the game goes on from where it was saved.");
+    }
 
 private:
     const crew::CrewGame& game() const {
@@ -82,6 +90,7 @@ private:
 
     Match& match_;
     std::vector<std::unique_ptr<crew::Bot>> bots_;  // [seat], null for a person
+    std::vector<std::string> bot_kinds_;            // [seat], the bot's name ("" for a person)
     std::vector<std::string> names_;
     int people_;
     std::string save_;
@@ -233,7 +242,14 @@ std::optional<json> CrewSession::ask(int seat) {
 
 void CrewSession::save() {
     if (save_.empty()) return;
-    write_record(save_, match_.is_over() ? match_.record().value() : match_.record_unchecked());
+    json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
+    // What `play --resume` needs beyond the match: who sat where.
+    json bots = json::array();
+    for (std::size_t s = 0; s < bots_.size(); ++s) {
+        bots.push_back(bots_[s] ? json(bot_kinds_[s]) : json(nullptr));
+    }
+    record["play"] = {{"names", names_}, {"people", people_}, {"bots", bots}};
+    write_record(save_, record);
     out_ << "  Saved the " << (match_.is_over() ? "" : "unfinished ") << "game record to " << save_
          << ".\n";
 }
@@ -289,7 +305,47 @@ int CrewSession::run() {
     return kExitOk;
 }
 
+// `--resume FILE`: the saved match rebuilt (the dice game's bots have no generator of their
+// own, so replaying the actions is enough), the same people and bots.
+int resume_play(const PlayArgs& args) {
+    const json record = load_unfinished_record(args.resume, {"crew"});
+    const json play = record.value("play", json::object());
+    auto match = replay(record);
+    if (!match) throw UsageError("--resume: " + match.error().message);
+    const int seats = match->seat_count();
+    std::vector<std::string> names = play.value("names", std::vector<std::string>{});
+    const int people = play.value("people", 1);
+    const json kinds = play.value("bots", json::array());
+    if (static_cast<int>(names.size()) != seats || people < 1 || people > seats) {
+        throw UsageError("--resume: " + args.resume +
+                         " does not say who sat where (it was not "
+                         "saved by 'play crew').");
+    }
+    std::vector<std::unique_ptr<crew::Bot>> bots;
+    std::vector<std::string> bot_kinds;
+    for (int s = 0; s < seats; ++s) {
+        if (s < people) {
+            bots.push_back(nullptr);
+            bot_kinds.emplace_back();
+            continue;
+        }
+        const std::string kind = s < static_cast<int>(kinds.size()) && kinds[s].is_string()
+                                     ? kinds[s].get<std::string>()
+                                     : level_bot("crew", args.people);
+        auto bot = crew::make_bot(kind);
+        if (!bot) throw UsageError("--resume: " + bot.error().message);
+        bots.push_back(std::move(*bot));
+        bot_kinds.push_back(kind);
+    }
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    CrewSession session(*match, std::move(bots), std::move(bot_kinds), std::move(names), people,
+                        args.save.empty() ? args.resume : args.save, console);
+    session.resumed();
+    return session.run();
+}
+
 int run_play(const PlayArgs& args) {
+    if (!args.resume.empty()) return resume_play(args);
     if (args.bots_given && !args.people.level.empty()) {
         throw UsageError(
             "Choose the bots with either --bots (by name) or --level (easy, normal "
@@ -313,6 +369,7 @@ int run_play(const PlayArgs& args) {
         bot_list.assign(static_cast<std::size_t>(players - humans), level_bot("crew", args.people));
     }
     std::vector<std::unique_ptr<crew::Bot>> bots;
+    std::vector<std::string> bot_kinds(static_cast<std::size_t>(humans));
     std::vector<std::string> names =
         humans == 1 ? std::vector<std::string>{"You"} : people_names(args.people);
     for (int h = 0; h < humans; ++h) bots.push_back(nullptr);
@@ -321,6 +378,7 @@ int run_play(const PlayArgs& args) {
         if (!bot) throw UsageError(bot.error().message);
         names.push_back(b + " bot " + std::to_string(bots.size()));
         bots.push_back(std::move(*bot));
+        bot_kinds.push_back(b);
     }
     const auto options = crew_options_json(args.flags, static_cast<int>(bots.size()));
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
@@ -328,7 +386,8 @@ int run_play(const PlayArgs& args) {
     if (!match) throw UsageError(match.error().message);
     if (!args.save.empty()) check_save_path(args.save);
     Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
-    CrewSession session(*match, std::move(bots), std::move(names), humans, args.save, console);
+    CrewSession session(*match, std::move(bots), std::move(bot_kinds), std::move(names), humans,
+                        args.save, console);
     return session.run();
 }
 
@@ -355,10 +414,20 @@ void add_play_crew(CLI::App& play, Runner& run) {
     cmd->add_option("--save", args->save, "Write the match record to FILE at the end (or on quit)");
     add_crew_flags(*cmd, args->flags);
     add_people_flags(*cmd, args->people, 1, 12);
-    cmd->callback([args, seed, bots, &run] {
+    cmd->add_option("--resume", args->resume,
+                    "Go on with the unfinished game saved in FILE: the same seed, people and "
+                    "bots; it is saved there again");
+    cmd->callback([args, seed, bots, cmd, &run] {
         args->has_seed = seed->count() > 0;
         args->bots_given = bots->count() > 0;
-        run = [args] { return run_play(*args); };
+        run = [args, cmd] {
+            if (!args->resume.empty()) {
+                refuse_with_resume(*cmd, {"--seed", "--bots", "--players", "--humans", "--names",
+                                          "--level", "--options", "--mode", "--rounds", "--target",
+                                          "--stake", "--crew-reroll"});
+            }
+            return run_play(*args);
+        };
     });
 }
 

@@ -1,6 +1,7 @@
 // `broadside play party`: you place a fleet, bots take the other seats, and the program is the
 // host, firing the torpedoes with a short pause (or on Enter). Everything shown comes from your
 // seat's observation and the public events.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -38,6 +39,7 @@ struct PlayArgs {
     bool on_enter = false;
     bool host = false;
     std::string save;
+    std::string resume;  // FILE: go on with the unfinished game saved there
     PeopleFlags people;
 };
 
@@ -321,7 +323,15 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         << "), " << seats - 1 << (seats - 1 == 1 ? " player" : " players") << "; "
         << (hot_seat ? "people at seats 1 to " + std::to_string(people) : "you are player 1")
         << ". Seed " << s.seed << ".\n";
+    const auto still_to_place = [&](int seat) {
+        const auto to_act = match.seats_to_act();
+        return std::find(to_act.begin(), to_act.end(), seat) != to_act.end() &&
+               match.observation(0)["phase"] == "placement";
+    };
+    if (match.last_event_number() > 0)
+        out << "Resumed: the game goes on from where it was saved.\n";
     for (int p = 1; p <= people; ++p) {
+        if (!still_to_place(p)) continue;  // placed before the game was saved
         const auto fleet =
             place_for(p, names[static_cast<std::size_t>(p)], hot_seat, s, placer, console);
         if (fleet.is_null()) {
@@ -331,6 +341,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         if (auto r = match.act(p, fleet); !r) throw std::runtime_error(r.error().message);
     }
     for (int seat = people + 1; seat < seats; ++seat) {
+        if (!still_to_place(seat)) continue;
         Rng rng(party::bot_seed(s.seed, seat));
         if (auto r = match.act(seat, party::bot_action(match.legal_actions(seat), placer, rng));
             !r) {
@@ -411,8 +422,10 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
             << (hot_seat ? "The party was left.\n" : "You left the party.\n");
     }
     if (!s.save_path.empty()) {
-        write_record(s.save_path,
-                     match.is_over() ? match.record().value() : match.record_unchecked());
+        nlohmann::json record = match.is_over() ? match.record().value() : match.record_unchecked();
+        // What `play --resume` needs beyond the match: who sat where.
+        record["play"] = {{"names", s.names}};
+        write_record(s.save_path, record);
         out << "Saved the " << (match.is_over() ? "" : "unfinished ") << "game record to "
             << s.save_path << ".\n";
     }
@@ -426,7 +439,29 @@ std::uint64_t fresh_seed() {
     return ((std::uint64_t{device()} << 32) | device()) % 1'000'000'000ULL;
 }
 
+// `--resume FILE`: the saved match rebuilt (the bots' placements come from the seed alone, so
+// replaying the actions is enough), the same people; on Enter or with the pause as before.
+int resume_play(const PlayArgs& args) {
+    const nlohmann::json record = load_unfinished_record(args.resume, {"party"});
+    auto match = replay(record);
+    if (!match) throw UsageError("--resume: " + match.error().message);
+    PartyPlaySettings settings;
+    settings.seed = record["seed"].get<std::uint64_t>();
+    settings.names = record.value("play", nlohmann::json::object())
+                         .value("names", std::vector<std::string>{"Player 1"});
+    if (settings.names.empty() || static_cast<int>(settings.names.size()) >= match->seat_count()) {
+        settings.names = {"Player 1"};
+    }
+    settings.pause_ms = std::max(0, args.pause_ms);
+    settings.on_enter = args.on_enter || (settings.names.size() > 1 && !args.pause_given);
+    settings.save_path = args.save.empty() ? args.resume : args.save;
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    settings.colour = console.info().colour;
+    return run_party_session(*match, settings, console);
+}
+
 int run_play(const PlayArgs& args) {
+    if (!args.resume.empty()) return resume_play(args);
     const bool host = args.host || args.people.humans == 0;
     const std::uint64_t seed = args.has_seed ? args.seed : fresh_seed();
     Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
@@ -495,10 +530,19 @@ void add_play_party(CLI::App& play, Runner& run) {
                   "(the same as --humans 0)");
     cmd->add_option("--save", args->save, "Write the match record to FILE at the end");
     add_people_flags(*cmd, args->people, 0, 100'000);
-    cmd->callback([args, seed, pause, &run] {
+    cmd->add_option("--resume", args->resume,
+                    "Go on with the unfinished game saved in FILE: the same seed and people; it "
+                    "is saved there again");
+    cmd->callback([args, seed, pause, cmd, &run] {
         args->has_seed = seed->count() > 0;
         args->pause_given = pause->count() > 0;
-        run = [args] { return run_play(*args); };
+        run = [args, cmd] {
+            if (!args->resume.empty()) {
+                refuse_with_resume(*cmd, {"--seed", "--players", "--edition", "--humans", "--names",
+                                          "--level", "--host"});
+            }
+            return run_play(*args);
+        };
     });
 }
 

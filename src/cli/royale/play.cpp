@@ -26,6 +26,7 @@ struct RoyalePlayArgs {
     std::uint64_t seed = 0;
     bool has_seed = false;
     std::string save;
+    std::string resume;  // FILE: go on with the unfinished game saved there
     PeopleFlags people;
 };
 
@@ -143,6 +144,26 @@ public:
     ~RoyaleSession() { console_.on_resize(nullptr); }
     RoyaleSession(const RoyaleSession&) = delete;
     RoyaleSession& operator=(const RoyaleSession&) = delete;
+
+    // `--resume`: plays the saved actions again, each bot choosing again at its turns (its
+    // choice unused) so that its generator is where it was; then play goes on.
+    void resume(const json& actions) {
+        for (const auto& a : actions) {
+            const int seat = a["seat"].get<int>();
+            if (!is_person(seat)) {
+                const auto obs = game_.observe_seat(seat);
+                (void)bots_[seat]->choose(obs, rngs_[seat]);
+            }
+            auto r = match_.act(seat, a["action"]);
+            if (!r)
+                throw std::runtime_error("the saved game does not replay: " + r.error().message);
+        }
+        collect_news();
+        for (auto& news : news_) {
+            news.clear();
+            news.push_back("Resumed: the game goes on from where it was saved.");
+        }
+    }
 
     int run() {
         const int seats = match_.seat_count();
@@ -371,7 +392,27 @@ private:
     bool summary_due_ = false;
 };
 
+int resume_royale_play(RoyalePlayArgs args) {
+    const json record = load_unfinished_record(args.resume, {"royale"});
+    const json play = record.value("play", json::object());
+    auto people = play.value("names", std::vector<std::string>{"You"});
+    if (people.empty()) people = {"You"};
+    const std::string bot = play.value("bot", level_bot("royale", args.people));
+    if (auto b = royale::make_bot(bot); !b) throw UsageError("--resume: " + b.error().message);
+    auto options = royale::parse_options(record["options"]);
+    if (!options) throw UsageError("--resume: " + options.error().message);
+    auto created = Match::create("royale", record["options"], record["seed"].get<std::uint64_t>());
+    if (!created) throw UsageError("--resume: " + created.error().message);
+    if (args.save.empty()) args.save = args.resume;
+    args.flags.mode = options->deck->mode == royale::Mode::kAdvanced ? "advanced" : "standard";
+    Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
+    RoyaleSession session(*created, *options->deck, people, bot, args, console);
+    session.resume(record["actions"]);
+    return session.run();
+}
+
 int run_royale_play(const RoyalePlayArgs& args) {
+    if (!args.resume.empty()) return resume_royale_play(args);
     if (!args.bot.empty() && !args.people.level.empty()) {
         throw UsageError(
             "Choose the bots with either --bot (by name) or --level (easy, normal "
@@ -410,11 +451,20 @@ void add_play_royale(CLI::App& play, Runner& run) {
                                  "Seed; the same seed and moves give the same game (default: "
                                  "a fresh one, printed)");
     cmd->add_option("--save", args->save, "Write the match record to FILE at the end (or on quit)");
+    cmd->add_option("--resume", args->resume,
+                    "Go on with the unfinished game saved in FILE: the same seed, people and "
+                    "bots; it is saved there again");
     add_royale_flags(*cmd, args->flags);
     add_people_flags(*cmd, args->people, 1, 6);
-    cmd->callback([args, seed, &run] {
+    cmd->callback([args, seed, cmd, &run] {
         args->has_seed = seed->count() > 0;
-        run = [args] { return run_royale_play(*args); };
+        run = [args, cmd] {
+            if (!args->resume.empty()) {
+                refuse_with_resume(*cmd, {"--seed", "--bot", "--humans", "--names", "--level",
+                                          "--mode", "--players", "--first", "--deck"});
+            }
+            return run_royale_play(*args);
+        };
     });
 }
 
