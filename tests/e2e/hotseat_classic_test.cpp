@@ -232,10 +232,7 @@ TEST(HotSeatClassic, TheScrollbackHoldsNothingOfThePreviousPlayerAfterThePassScr
     const auto sh = [&](const std::string& command) { return std::system(command.c_str()); };
     const auto capture = [&] {
         sh(tmux + "capture-pane -p -S - -t hs > '" + capture_file + "'");
-        std::ifstream in(capture_file);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
+        return testing::read_file(capture_file);
     };
     const auto wait_for = [&](const std::string& text) {
         for (int i = 0; i < 200; ++i) {
@@ -345,10 +342,7 @@ public:
     std::string screen() {
         const std::string file = dir_ + "/pane.txt";
         sh(tmux_ + "capture-pane -p -t t > '" + file + "'");
-        std::ifstream in(file);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        return ss.str();
+        return testing::read_file(file);
     }
     bool wait_for(const std::string& text) {
         for (int i = 0; i < 200; ++i) {
@@ -394,13 +388,6 @@ TEST(ClassicScreens, AResizedTerminalGetsTheScreenAgainWithTheHalfTypedLine) {
 namespace broadside {
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 TEST(ClassicResume, SavedHalfwayAndResumedIsTheGamePlayedStraightThrough) {
     const std::string dir = testing::temp_dir();
     std::vector<std::string> cells;
@@ -423,8 +410,8 @@ TEST(ClassicResume, SavedHalfwayAndResumedIsTheGamePlayedStraightThrough) {
     ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
     EXPECT_NE(resumed.out.find("Resumed: the game goes on from where it was saved."),
               std::string::npos);
-    const auto a = nlohmann::json::parse(slurp(dir + "/full.json"));
-    const auto b = nlohmann::json::parse(slurp(dir + "/part.json"));
+    const auto a = nlohmann::json::parse(testing::read_file(dir + "/full.json"));
+    const auto b = nlohmann::json::parse(testing::read_file(dir + "/part.json"));
     EXPECT_EQ(a["actions"], b["actions"]);
     EXPECT_EQ(a["result"], b["result"]);
     EXPECT_EQ(b["play"]["bot"], "density");
@@ -452,7 +439,7 @@ TEST(ClassicResume, CtrlCWithSaveKeepsTheUnfinishedGame) {
     ASSERT_TRUE(pane.wait_for("You fired at A1"));
     pane.keys("C-c");
     ASSERT_TRUE(pane.wait_for("Saved the unfinished game record")) << pane.screen();
-    const auto record = nlohmann::json::parse(slurp(save));
+    const auto record = nlohmann::json::parse(testing::read_file(save));
     EXPECT_FALSE(record["over"].get<bool>());
     EXPECT_GE(record["actions"].size(), 3U);  // both fleets and the shot at A1
 }

@@ -12,12 +12,6 @@ namespace {
 
 using testing::run_broadside;
 
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 // Enter (throw) and s (stop), over and over: every turn ends whatever the dice; at a pass
 // screen either is the Enter it waits for.
 std::string throw_and_stop(int lines) {
@@ -32,8 +26,8 @@ TEST(HotSeatCrew, TwoPeopleAndABotPlayToTheEndWithPassScreensAndSummaries) {
                                  throw_and_stop(400));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("Game over: "), std::string::npos) << r.out;
-    EXPECT_GE(count(r.out, "Pass to Ann"), 2);
-    EXPECT_GE(count(r.out, "Pass to Bob"), 2);
+    EXPECT_GE(testing::count_of(r.out, "Pass to Ann"), 2);
+    EXPECT_GE(testing::count_of(r.out, "Pass to Bob"), 2);
     EXPECT_NE(r.out.find("Since your last turn:"), std::string::npos);
     EXPECT_NE(r.out.find("Ann's turn"), std::string::npos);
     EXPECT_NE(r.out.find("optimal bot 2 scores "), std::string::npos) << r.out;
@@ -75,7 +69,7 @@ TEST(CrewCommands, HelpBoardAndQuitThatAsksFirst) {
     EXPECT_NE(r.out.find("Commands now:"), std::string::npos);
     EXPECT_NE(r.out.find("throw the 5 dice"), std::string::npos);
     EXPECT_NE(r.out.find("Tally sheet"), std::string::npos);
-    EXPECT_EQ(count(r.out, "Really leave the game? (yes or no): "), 2);
+    EXPECT_EQ(testing::count_of(r.out, "Really leave the game? (yes or no): "), 2);
     EXPECT_NE(r.out.find("You left the game"), std::string::npos);
 }
 

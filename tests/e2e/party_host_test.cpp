@@ -15,12 +15,6 @@ namespace {
 
 using testing::run_broadside;
 
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 std::string enters(int n) {
     return std::string(static_cast<std::size_t>(n), '\n');
 }
@@ -60,8 +54,8 @@ TEST(PartyHost, TheTiebreakAsksAfterEachSuperTorpedoAndChecksTheAnswers) {
     const auto called = calls(r.out);
     ASSERT_EQ(called.size(), 32U);
     EXPECT_EQ(std::set<std::string>(called.begin(), called.end()).size(), 32U);
-    EXPECT_EQ(count(r.out, "Please type a number from 1 to 1000000."), 2);
-    EXPECT_EQ(count(r.out, "Please type a number from 0 to 3."), 2);
+    EXPECT_EQ(testing::count_of(r.out, "Please type a number from 1 to 1000000."), 2);
+    EXPECT_EQ(testing::count_of(r.out, "Please type a number from 0 to 3."), 2);
     EXPECT_NE(r.out.find("Super torpedo 1 of 6: "), std::string::npos);
     EXPECT_NE(r.out.find("How many of the 3 are still in?"), std::string::npos);
     EXPECT_NE(r.out.find("How many of the 2 are still in?"), std::string::npos);
@@ -152,13 +146,13 @@ TEST(PartySheet, PrintableSvgSheetsForPartyAndClassic) {
     const std::string svg = ss.str();
     EXPECT_EQ(svg.rfind("<?xml", 0), 0U);
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
-    EXPECT_EQ(count(svg, "<text"), count(svg, "</text>"));
+    EXPECT_EQ(testing::count_of(svg, "<text"), testing::count_of(svg, "</text>"));
     for (const char* label : {">A<", ">F<", ">1<", ">6<", "Red Aircraft Carrier (5)",
                               "Violet Patrol Boat (1)", "Rainbow Armada"}) {
         EXPECT_NE(svg.find(label), std::string::npos) << label;
     }
     // 36 squares of the sea, plus the 18 segment boxes and 6 "sunk" boxes of the fleet.
-    EXPECT_GE(count(svg, "<rect"), 36 + 18 + 6);
+    EXPECT_GE(testing::count_of(svg, "<rect"), 36 + 18 + 6);
     const auto european = run_broadside({"sheet", "party", "--edition", "european"});
     EXPECT_NE(european.out.find("British Aircraft Carrier"), std::string::npos);
     const auto classic = run_broadside({"sheet", "classic"});
@@ -166,7 +160,7 @@ TEST(PartySheet, PrintableSvgSheetsForPartyAndClassic) {
     for (const char* label : {">J<", ">10<", "Carrier (5)", "Destroyer (2)", "Target grid"}) {
         EXPECT_NE(classic.out.find(label), std::string::npos) << label;
     }
-    EXPECT_GE(count(classic.out, "<rect"), 200);
+    EXPECT_GE(testing::count_of(classic.out, "<rect"), 200);
     EXPECT_NE(run_broadside({"sheet", "chess"}).exit_code, 0);
     EXPECT_EQ(run_broadside({"sheet", "party", "--out", "/no/such/dir/x.svg"}).exit_code, 1);
 }

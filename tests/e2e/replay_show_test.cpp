@@ -11,12 +11,6 @@ namespace {
 
 using testing::run_broadside;
 
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 std::string every_cell() {
     std::string lines;
     for (char row = 'A'; row <= 'J'; ++row) {
@@ -39,15 +33,15 @@ TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
                             "auto\nok\n" + every_cell() + "no\n");
     const auto all = run_broadside({"replay", file, "--show", "--all"});
     ASSERT_EQ(all.exit_code, 0) << all.err;
-    EXPECT_GT(count(all.out, "REPLAY  classic"), 50);
+    EXPECT_GT(testing::count_of(all.out, "REPLAY  classic"), 50);
     EXPECT_NE(all.out.find("move 1 of "), std::string::npos);
     EXPECT_NE(all.out.find("Seat 0's ocean                      Seat 1's ocean"), std::string::npos)
         << all.out.substr(all.out.size() - 2000);
     EXPECT_NE(all.out.find(" won. Shots fired: seat 0 "), std::string::npos);
     // Stepping: Enter shows the next move, q stops.
     const auto two = run_broadside({"replay", file, "--show"}, "\nq\n");
-    EXPECT_EQ(count(two.out, "REPLAY  classic"), 2);
-    EXPECT_EQ(count(two.out, "Enter for the next move, q to stop"), 2);
+    EXPECT_EQ(testing::count_of(two.out, "REPLAY  classic"), 2);
+    EXPECT_EQ(testing::count_of(two.out, "Enter for the next move, q to stop"), 2);
     // Without --show, the check as before.
     const auto check = run_broadside({"replay", file});
     EXPECT_NE(check.out.find("all events identical"), std::string::npos);
@@ -74,7 +68,7 @@ TEST(ReplayShow, RoyaleCrewAndPartyToo) {
     const auto party = saved({"play", "party", "--seed", "4", "--pause-ms", "0"}, "auto\nok\n");
     r = run_broadside({"replay", party, "--show", "--all"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_EQ(count(r.out, "Torpedo "), 30);
+    EXPECT_EQ(testing::count_of(r.out, "Torpedo "), 30);
     EXPECT_NE(r.out.find("Player 4's sea:"), std::string::npos);
     for (const auto* bad : {"--all", "--record"}) {
         std::vector<std::string> args{"replay", party, bad};

@@ -49,6 +49,16 @@ TempDirs& temp_dirs() {
 
 }  // namespace
 
+int count_of(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+std::string read_file(const std::string& path) {
+    return slurp(path);
+}
+
 std::string temp_dir() {
     return temp_dirs().make();
 }

@@ -14,6 +14,12 @@ struct CommandResult {
 // Runs the built `broadside` program with `args`, feeding `input` on stdin (no terminal).
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input = "");
 
+// How many times `what` occurs in `text` (overlapping occurrences count).
+int count_of(const std::string& text, const std::string& what);
+
+// The whole contents of a file ("" if it cannot be read).
+std::string read_file(const std::string& path);
+
 // A fresh empty directory for a test's files, removed with everything in it when the test
 // program exits.
 std::string temp_dir();
