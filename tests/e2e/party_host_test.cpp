@@ -113,6 +113,7 @@ TEST(HotSeatParty, EachPersonPlacesBehindTheirOwnPassScreenAndNoOneElseSeesTheir
     bool over = false;
     int seas_seen = 0;
     for (std::string line; std::getline(lines, line);) {
+        EXPECT_LE(line.size(), 80U) << line;
         if (auto at = line.find("Pass to "); at != std::string::npos) {
             owner = line.substr(at + 8, line.find(' ', at + 8) - at - 8);
             continue;

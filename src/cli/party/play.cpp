@@ -319,10 +319,12 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     std::vector<std::string> names(static_cast<std::size_t>(seats), "");
     for (int p = 0; p < people; ++p)
         names[static_cast<std::size_t>(p + 1)] = s.names[static_cast<std::size_t>(p)];
-    out << "Rainbow & European Battleships (" << match.options()["edition"].get<std::string>()
-        << "), " << seats - 1 << (seats - 1 == 1 ? " player" : " players") << "; "
-        << (hot_seat ? "people at seats 1 to " + std::to_string(people) : "you are player 1")
-        << ". Seed " << s.seed << ".\n";
+    say(out, "Rainbow & European Battleships (" + match.options()["edition"].get<std::string>() +
+                 "), " + std::to_string(seats - 1) + (seats - 1 == 1 ? " player" : " players") +
+                 "; " +
+                 (hot_seat ? "people at seats 1 to " + std::to_string(people)
+                           : std::string("you are player 1")) +
+                 ". Seed " + std::to_string(s.seed) + ".");
     const auto still_to_place = [&](int seat) {
         const auto to_act = match.seats_to_act();
         return std::find(to_act.begin(), to_act.end(), seat) != to_act.end() &&
@@ -365,8 +367,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     while (!match.is_over()) {
         if (s.on_enter && input_open) {
             auto line = console.ask(std::string("[Enter] fires the next torpedo") +
-                                    (hot_seat ? "; 'look NAME' shows NAME their sea" : "") +
-                                    "; 'quit' leaves: ");
+                                    (hot_seat ? "; look NAME; quit: " : "; 'quit' leaves: "));
             input_open = line.has_value();
             if (input_open) {
                 const std::string word = lower(trim(*line));
