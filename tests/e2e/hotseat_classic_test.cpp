@@ -446,3 +446,23 @@ TEST(ClassicResume, CtrlCWithSaveKeepsTheUnfinishedGame) {
 
 }  // namespace
 }  // namespace broadside
+
+namespace broadside {
+namespace {
+
+TEST(ClassicWords, TheEndCountsTurnsAndShotsInRightPlurals) {
+    // One Destroyer each on a 5x5 board: Ann sinks Bob's in 2 turns with 1 ship afloat.
+    const auto r = run_broadside(
+        {"play", "classic", "--humans", "2", "--names", "Ann,Bob", "--seed", "3", "--first", "me",
+         "--options", R"({"rows":5,"cols":5,"fleet":[{"name":"Destroyer","length":2}]})"},
+        "\nA1 right\n\nC3 down\n\nC3\n\n\nA1\n\n\nD3\nno\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("Game over: Ann won after 2 turns."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Ann fired 2 shots, Bob 1; 1 of Ann's 1 ship is still afloat."),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find(" ships are still afloat"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace broadside
