@@ -425,7 +425,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     if (!s.save_path.empty()) {
         nlohmann::json record = match.is_over() ? match.record().value() : match.record_unchecked();
         // What `play --resume` needs beyond the match: who sat where.
-        record["play"] = {{"names", s.names}};
+        record["play"] = {{"names", s.names}, {"enter", s.on_enter}, {"pause_ms", s.pause_ms}};
         write_record(s.save_path, record);
         out << "Saved the " << (match.is_over() ? "" : "unfinished ") << "game record to "
             << s.save_path << ".\n";
@@ -453,8 +453,11 @@ int resume_play(const PlayArgs& args) {
     if (settings.names.empty() || static_cast<int>(settings.names.size()) >= match->seat_count()) {
         settings.names = {"Player 1"};
     }
-    settings.pause_ms = std::max(0, args.pause_ms);
-    settings.on_enter = args.on_enter || (settings.names.size() > 1 && !args.pause_given);
+    // The pace as it was, unless given again.
+    const auto play = record.value("play", nlohmann::json::object());
+    settings.pause_ms = args.pause_given ? std::max(0, args.pause_ms)
+                                         : std::max(0, play.value("pause_ms", args.pause_ms));
+    settings.on_enter = args.on_enter || (!args.pause_given && play.value("enter", false));
     settings.save_path = args.save.empty() ? args.resume : args.save;
     Console console(std::cin, std::cout, detect_terminal(args.people.no_colour));
     settings.colour = console.info().colour;
