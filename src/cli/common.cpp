@@ -136,8 +136,8 @@ std::string play_help_footer() {
     std::string text =
         "Every game takes --humans N (people sharing this terminal, passing it between turns), "
         "--names Ann,Bob and --level easy|normal|hard (default normal) for the bots in the "
-        "other seats; experts name the bots themselves (--bot in classic and Salvo, --bots "
-        "elsewhere). 'broadside play GAME --help' has each game's flags.\n";
+        "other seats; experts name the bots themselves (--bot in classic, Salvo and Royale, "
+        "--bots in crew). 'broadside play GAME --help' has each game's flags.\n";
     const std::pair<const char*, const char*> families[] = {{"classic", "Classic and Salvo"},
                                                             {"royale", "Battleship Royale"},
                                                             {"crew", "Ship, Captain and Crew"},

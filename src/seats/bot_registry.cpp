@@ -84,7 +84,12 @@ std::string bots_help(const std::string& game) {
     for (const auto& level : level_names()) {
         text += level + " = " + g->levels.at(level) + (level == "hard" ? "" : ", ");
     }
-    text += ".\nBots (--bot NAME), with how each plays and how strong it is";
+    // The flag that names bots: one bot for every bot seat (classic, Salvo, Royale), one per
+    // seat (crew), or none (the party game has one bot).
+    const std::string flag = game == "crew"    ? " (--bots NAME,NAME,...)"
+                             : game == "party" ? ""
+                                               : " (--bot NAME)";
+    text += ".\nBots" + flag + ", with how each plays and how strong it is";
     text += game == "classic" || game == "salvo"
                 ? " (shots to sink a uniformly random fleet, on average):\n"
                 : ":\n";
