@@ -401,15 +401,26 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         }
         auto events = match.act(0, {{"type", "fire"}});
         if (!events) throw std::runtime_error(events.error().message);
-        out << "\n";
-        for (const auto& e : *events) narrate_party(e, me, names, out);
-        if (hot_seat) {
-            out << render_party_scoreboard(match.observation(0), -1, names);
-        } else {
-            const auto obs = match.observation(kMe);
-            out << render_party_board(obs, s.colour) << render_party_scoreboard(obs, kMe);
-        }
+        // One screen per torpedo: its call, then your sea (or, for everyone, no sea) and the
+        // scoreboard; a resized terminal gets it again.
+        std::ostringstream call;
+        for (const auto& e : *events) narrate_party(e, me, names, call);
+        const std::string called = call.str();
+        const auto draw = [&match, &s, &names, &console, hot_seat, called] {
+            console.begin_screen();
+            std::ostream& o = console.out();
+            o << called;
+            if (hot_seat) {
+                o << render_party_scoreboard(match.observation(0), -1, names);
+            } else {
+                const auto obs = match.observation(kMe);
+                o << render_party_board(obs, s.colour) << render_party_scoreboard(obs, kMe);
+            }
+        };
+        draw();
+        console.on_resize(draw);
     }
+    console.on_resize(nullptr);
     if (match.is_over() && hot_seat) {
         // Nothing is secret any more: every person's sea.
         for (int p = 1; p <= people; ++p) {
