@@ -272,7 +272,8 @@ std::string legend(const Style& style, bool weapons) {
     return out + "\n";
 }
 
-Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style) {
+Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style,
+                   const std::string& enemy) {
     int afloat = 0;
     std::string lost, captured;
     for (const auto& ship : ships) {
@@ -286,7 +287,7 @@ Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Styl
     }
     Block block;
     const std::string count = std::to_string(afloat) + " of " + std::to_string(ships.size());
-    block.add((mine ? "Your ships afloat: " : "Enemy ships afloat: ") +
+    block.add((mine ? std::string("Your ships afloat: ") : enemy + " ships afloat: ") +
               style.paint(count, Tone::kTitle));
     const std::string sunk_text = lost.empty() ? (mine ? "None lost yet." : "None sunk yet.")
                                                : (mine ? "Lost: " : "Sunk: ") + lost;
@@ -333,7 +334,7 @@ std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize boar
 }
 
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
-                     const std::set<std::string>* lost) {
+                     const std::set<std::string>* lost, const std::string& enemy) {
     std::string line;
     const auto now = lost_launchers(obs);
     for (const char* name : {"nuke", "scuba", "torpedo", "experimental", "bomber"}) {
@@ -349,7 +350,7 @@ Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Styl
     const int me = obs["seat"].get<int>();
     const int prizes = obs["prizes"][mine ? me : 1 - me].get<int>();
     Block block;
-    block.add(mine ? "Your weapons left:" : "Enemy weapons left:");
+    block.add(mine ? std::string("Your weapons left:") : enemy + " weapons left:");
     for (auto& l : wrap(line, width)) block.add(l);
     if (prizes > 0) block.add(style.paint("Prizes held: " + std::to_string(prizes), Tone::kTitle));
     return block;

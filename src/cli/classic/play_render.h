@@ -72,12 +72,15 @@ std::string join_blocks(const Block& left, const Block& right, int columns = 80)
 // `weapons`: also the torpedo's run.
 std::string legend(const Style& style, bool weapons = false);
 // "4 of 5 ships afloat" and the ships lost, for one side, wrapped to `width`.
-Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style);
+// `enemy` names the other side's ("Enemy", or "Bob's" in hot-seat).
+Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style,
+                   const std::string& enemy = "Enemy");
 // The weapons each side has left (and the prizes it holds), from a seat's observation. A weapon
 // of mine whose ship is gone is marked "(ship lost)": the observation says so on my turn; at
 // other moments (a blast to name, the enemy's turn) `lost` (when given) remembers it.
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
-                     const std::set<std::string>* lost = nullptr);
+                     const std::set<std::string>* lost = nullptr,
+                     const std::string& enemy = "Enemy");
 // The weapons of mine that cannot be used although uses are left, when the observation can say
 // (my turn, no blast pending); nothing otherwise.
 std::optional<std::set<std::string>> lost_launchers(const nlohmann::json& obs);

@@ -566,13 +566,14 @@ private:
         if (!with_status) return;
         Block mine = fleet_status(obs["my_fleet"], true, left.width, style_);
         mine.width = std::max(mine.width, left.width);
-        out_ << join_blocks(mine, fleet_status(obs["enemy_fleet"], false, left.width, style_),
-                            kColumns);
+        const std::string enemy = hot_seat() ? name(1 - seat) + "'s" : "Enemy";
+        out_ << join_blocks(
+            mine, fleet_status(obs["enemy_fleet"], false, left.width, style_, enemy), kColumns);
         if (obs.contains("weapons")) {
             if (auto lost = lost_launchers(obs)) views_[seat].lost_launchers = *lost;
             out_ << join_blocks(
                 weapons_status(obs, true, left.width, style_, &views_[seat].lost_launchers),
-                weapons_status(obs, false, left.width, style_), kColumns);
+                weapons_status(obs, false, left.width, style_, nullptr, enemy), kColumns);
         }
         out_ << legend(style_, options_.weapons != 0) << "\n";
     }
