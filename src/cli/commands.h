@@ -27,5 +27,6 @@ void add_replay_command(CLI::App& app, Runner& run);
 void add_engine_command(CLI::App& app, Runner& run);
 void add_referee_command(CLI::App& app, Runner& run);
 void add_sheet_command(CLI::App& app, Runner& run);  // sheet party, sheet classic
+void add_serve_command(CLI::App& app, Runner& run);
 
 }  // namespace broadside::cli

@@ -8,6 +8,7 @@
 #include "cli/console.h"
 #include "cli/replay_show.h"
 #include "match/match.h"
+#include "server/secrets.h"
 
 namespace broadside::cli {
 
@@ -96,6 +97,100 @@ int run_replay(const std::string& path, bool quiet) {
     return kExitOk;
 }
 
+// `--verify`: a record downloaded from `broadside serve` is checked against the server's promise:
+// the revealed server seed hashes to the commitment published before play, the match seed is the
+// one derived from that server seed and every player's nonce, and every draw re-runs from it.
+// Each failed check is named; nothing is taken on trust from the record's own "seed" field.
+int verify_records(const std::string& path, const std::string& commitment_seen) {
+    const auto records = read_records(path);
+    long index = 0;
+    int failures = 0;
+    for (const auto& record : records) {
+        ++index;
+        const std::string where = "record " + std::to_string(index) + ": ";
+        auto fail = [&](const std::string& why) {
+            std::cout << where << "FAILED: " << why << "\n";
+            ++failures;
+        };
+        const auto* fairness =
+            record.is_object() && record.contains("fairness") && record["fairness"].is_object()
+                ? &record["fairness"]
+                : nullptr;
+        if (fairness == nullptr || !fairness->contains("server_seed") ||
+            !fairness->contains("commitment") || !fairness->contains("nonces") ||
+            !(*fairness)["server_seed"].is_string() || !(*fairness)["commitment"].is_string() ||
+            !(*fairness)["nonces"].is_array()) {
+            fail(
+                "no \"fairness\" section with server_seed, commitment and nonces (only records "
+                "downloaded from 'broadside serve' carry one)");
+            continue;
+        }
+        const std::string server_seed = (*fairness)["server_seed"];
+        const std::string commitment = (*fairness)["commitment"];
+        std::vector<std::string> nonces;
+        bool nonces_ok = true;
+        for (const auto& n : (*fairness)["nonces"]) {
+            if (!n.is_string())
+                nonces_ok = false;
+            else
+                nonces.push_back(n.get<std::string>());
+        }
+        if (!nonces_ok) {
+            fail("the nonces are not all strings");
+            continue;
+        }
+        bool ok = true;
+        if (server::sha256_hex(server_seed) != commitment) {
+            fail("SHA-256 of the revealed server seed is " + server::sha256_hex(server_seed) +
+                 ", not the commitment " + commitment);
+            ok = false;
+        }
+        if (!commitment_seen.empty() &&
+            server::normalise_code(commitment_seen) != server::normalise_code(commitment)) {
+            fail("the record's commitment " + commitment + " is not the one you saw before play (" +
+                 commitment_seen + ")");
+            ok = false;
+        }
+        const std::string derived = std::to_string(server::derive_seed(server_seed, nonces));
+        const std::string recorded =
+            record.contains("seed")
+                ? (record["seed"].is_string() ? record["seed"].get<std::string>()
+                                              : record["seed"].dump())
+                : std::string("none");
+        if (derived != recorded) {
+            fail("the seed derived from the server seed and the nonces is " + derived +
+                 ", but the game was played with " + recorded);
+            ok = false;
+        }
+        auto m = replay(record);
+        if (!m) {
+            fail("the draws do not re-run: " + m.error().message + " [" + m.error().code + "]");
+            ok = false;
+        }
+        if (ok) {
+            std::cout << where << "verified: SHA-256(server seed) = the commitment"
+                      << (commitment_seen.empty() ? "" : " you saw") << "; seed " << derived
+                      << " = derived from it and " << nonces.size() << " nonce"
+                      << (nonces.size() == 1 ? "" : "s") << "; " << m->last_event_number()
+                      << " events re-ran identically\n";
+        }
+    }
+    if (failures > 0) {
+        std::cout << failures << " check(s) failed\n";
+        return kExitFailure;
+    }
+    std::cout << records.size()
+              << " record(s) verified. This proves the server chose its seed before it saw the "
+                 "players' nonces and that every die, deal and draw followed from the seed and "
+                 "the nonces; it does not prove the server kept the seed secret from anyone "
+                 "during play.\n";
+    if (commitment_seen.empty()) {
+        std::cout << "(Pass --commitment HEX with the commitment your client showed before the "
+                     "game, or the record could have been rewritten with a matching one.)\n";
+    }
+    return kExitOk;
+}
+
 // `--show`: one record, stepped through with the screens of `play`.
 int show_replay(const std::string& path, long which, bool all, bool no_colour) {
     const auto records = read_records(path);
@@ -141,11 +236,24 @@ void add_replay_command(CLI::App& app, Runner& run) {
                     "With --show: which record of the file to show (1 = the first)")
         ->capture_default_str();
     cmd->add_flag("--no-color", *no_colour, "With --show: no colour");
-    cmd->callback([path, quiet, show, all, which, no_colour, &run] {
+    auto verify = std::make_shared<bool>(false);
+    auto commitment = std::make_shared<std::string>();
+    cmd->add_flag("--verify", *verify,
+                  "Check a record downloaded from 'broadside serve': the revealed server seed "
+                  "matches the commitment published before play, the match seed is derived from "
+                  "it and every player's nonce, and every draw re-runs");
+    cmd->add_option("--commitment", *commitment,
+                    "With --verify: the commitment (SHA-256, hex) your client showed before play");
+    cmd->callback([path, quiet, show, all, which, no_colour, verify, commitment, &run] {
         run = [=] {
             if (!*show && (*all || *which != 1)) {
                 throw UsageError("--all and --record go with --show.");
             }
+            if (!*verify && !commitment->empty()) {
+                throw UsageError("--commitment goes with --verify.");
+            }
+            if (*verify && *show) throw UsageError("--verify and --show are separate runs.");
+            if (*verify) return verify_records(*path, *commitment);
             // A file that cannot be read is a failure (exit 1), reported by main.
             return *show ? show_replay(*path, *which, *all, *no_colour) : run_replay(*path, *quiet);
         };

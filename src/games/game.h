@@ -42,6 +42,9 @@ public:
 
     // Everything `seat` may know now, and nothing more: the one place secrets are filtered.
     virtual json observation(int seat) const = 0;
+    // What a spectator may know (seat -1): only what every player at the table has seen. The
+    // default suits games whose observation(-1) already means exactly that.
+    virtual json public_observation() const { return observation(-1); }
     // The actions `seat` may take now, in the compact form documented in docs/protocol.md.
     virtual json legal_actions(int seat) const = 0;
     // Winners and scores; meaningful once the game is over.

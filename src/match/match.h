@@ -40,7 +40,10 @@ public:
 
     // Events numbered after `after`, as `seat` sees them (seat -1: a spectator, public only).
     std::vector<json> events_for(int seat, std::int64_t after = 0) const;
-    json observation(int seat) const { return instance_->observation(seat); }
+    // seat -1: the spectator's public view.
+    json observation(int seat) const {
+        return seat < 0 ? instance_->public_observation() : instance_->observation(seat);
+    }
     json legal_actions(int seat) const { return instance_->legal_actions(seat); }
     json result() const { return instance_->result(); }
 

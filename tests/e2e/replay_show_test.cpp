@@ -56,6 +56,8 @@ TEST(ReplayShow, RoyaleCrewAndPartyToo) {
     EXPECT_NE(r.out.find("REPLAY  royale"), std::string::npos);
     EXPECT_NE(r.out.find("The game was not finished when it was saved."), std::string::npos);
     EXPECT_NE(r.out.find("seat 1 kept "), std::string::npos);
+    // Every seat's board at the end, not only seat 0's.
+    EXPECT_NE(r.out.find("Seat 1's screen:"), std::string::npos);
 
     const auto crew =
         saved({"play", "crew", "--seed", "3", "--rounds", "1"}, "\ns\n\ns\n\ns\n\ns\n\ns\n\ns\n");

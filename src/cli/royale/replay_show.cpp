@@ -1,5 +1,5 @@
 // `replay FILE --show` for Battleship Royale: seat 0's screen after every move, with what the
-// move did in words; at the end every hand, revealed.
+// move did in words; at the end every seat's own screen (its ships on the grid) and every hand.
 #include "cli/replay_show.h"
 #include "cli/classic/play_render.h"
 #include "cli/replay_stepper.h"
@@ -37,7 +37,15 @@ int show_royale_replay(const nlohmann::json& record, Console& console, bool all)
     steps.end = [&](const Match& match) {
         out << "\n";
         if (!match.is_over()) out << "The game was not finished when it was saved.\n";
-        out << "The hands were:\n";
+        // Seat 0's view showed only seat 0's ships: now each seat's grid, as that seat saw it.
+        for (int s = 1; s < match.seat_count(); ++s) {
+            SeatNames as_seat = names;
+            as_seat.me = s;
+            out << "\n" << style.paint("Seat " + std::to_string(s) + "'s screen:", Tone::kTitle)
+                << "\n"
+                << render_royale(match.observation(s), as_seat, style);
+        }
+        out << "\nThe hands were:\n";
         const auto hands = match.instance().reveal()["hands"];
         for (std::size_t s = 0; s < hands.size(); ++s) {
             std::string kept, discarded;

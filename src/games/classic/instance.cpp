@@ -127,6 +127,36 @@ json ClassicGame::result() const {
     return r;
 }
 
+// The spectator sees what both players announced aloud: each side's shots and their results,
+// sinkings, prizes and weapons left; never an unsunk ship's cells. (A ship an Experimental mishap
+// revealed is shown to its enemy only: a spectator's view stays the same whatever the dice.)
+json ClassicGame::public_observation() const {
+    json view = observation(0);
+    json sides = json::array();
+    for (int seat = 0; seat < kSeats; ++seat) {
+        json own = seat == 0 ? view : observation(seat);
+        for (auto& ship : own["enemy_fleet"]) ship.erase("cells");
+        json side{{"seat", seat},
+                  {"placed", own["placed"]},
+                  {"shots_due", own["shots_due"]},
+                  {"targets", own["targets"]},
+                  {"enemy_fleet", own["enemy_fleet"]}};
+        if (own.contains("weapons")) {
+            json weapons = json::object();
+            for (auto& [name, uses] : own["weapons"].items()) weapons[name] = uses["mine"];
+            side["weapons_left"] = weapons;
+        }
+        sides.push_back(std::move(side));
+    }
+    for (const char* secret : {"my_fleet", "placed", "incoming", "targets", "enemy_fleet",
+                               "weapons", "shots_due", "blast_pending"}) {
+        view.erase(secret);
+    }
+    view["seat"] = -1;
+    view["sides"] = std::move(sides);
+    return view;
+}
+
 json ClassicGame::reveal() const {
     json fleets = json::array();
     for (int s = 0; s < kSeats; ++s) {

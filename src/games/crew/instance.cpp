@@ -103,6 +103,11 @@ json CrewGame::result() const {
     return result_json(state_);
 }
 
+// Every die is thrown in the open: a spectator sees what any player sees.
+json CrewGame::public_observation() const {
+    return to_json(observe(state_, -1));
+}
+
 json CrewGame::reveal() const {
     json tally = json::array();
     for (const auto& r : state_.rounds) tally.push_back(tally_json(r));

@@ -15,6 +15,7 @@ public:
     bool is_over() const override { return state_.phase == Phase::kOver; }
     Result<std::vector<GameEvent>> act(int seat, const json& action, Rng& rng) override;
     json observation(int seat) const override { return to_json(observe(state_, seat)); }
+    json public_observation() const override;
     json legal_actions(int seat) const override;
     json result() const override;
     json reveal() const override;

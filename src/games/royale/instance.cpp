@@ -48,6 +48,16 @@ json RoyaleGame::result() const {
             {"shots", state_.shots_fired}};
 }
 
+// A spectator sees the shared grid, the sonar marks and every seat's public counts; never a
+// card in anyone's hand or discard pile.
+json RoyaleGame::public_observation() const {
+    json view = to_json(observe(state_, 0));
+    view.erase("my_cards");
+    view.erase("my_discards");
+    view["seat"] = -1;
+    return view;
+}
+
 json RoyaleGame::reveal() const {
     const Deck& deck = state_.deck();
     auto ids = [&](const std::vector<int>& cards) {

@@ -16,6 +16,7 @@ public:
     Result<std::vector<GameEvent>> act(int seat, const json& action, Rng& rng) override;
     std::vector<GameEvent> opening_events() const override;
     json observation(int seat) const override { return to_json(observe(state_, seat)); }
+    json public_observation() const override;
     json legal_actions(int seat) const override { return legal_json(observe(state_, seat)); }
     json result() const override;
     json reveal() const override;

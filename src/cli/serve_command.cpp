@@ -1,0 +1,69 @@
+// `broadside serve`: the online server (docs/server.md). The flags fill a ServerConfig; the
+// server itself lives in src/server/.
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "server/server.h"
+
+namespace broadside::cli {
+
+void add_serve_command(CLI::App& app, Runner& run) {
+    auto config = std::make_shared<server::ServerConfig>();
+    auto durability = std::make_shared<std::string>("normal");
+    auto* cmd = app.add_subcommand(
+        "serve", "Run the online server: rooms for every game, people and bots, over WebSocket");
+    cmd->add_option("--port", config->port, "TCP port (0: any free port, printed)")
+        ->capture_default_str();
+    cmd->add_option("--bind", config->bind,
+                    "Address to listen on (0.0.0.0 for every interface, e.g. a LAN party)")
+        ->capture_default_str();
+    cmd->add_option("--data", config->data, "Directory of the database (created if missing)")
+        ->capture_default_str();
+    cmd->add_option("--threads", config->threads, "Network threads")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    cmd->add_option("--bot-threads", config->bot_threads,
+                    "Threads on which bots think (never the network threads)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    cmd->add_option("--public-url", config->public_url,
+                    "The address written into join links, e.g. http://192.168.1.20:8080 or "
+                    "https://play.example.org behind a proxy (default: http://BIND:PORT)");
+    cmd->add_option("--durability", *durability,
+                    "normal: a killed process loses nothing acknowledged; full: a power cut "
+                    "neither (slower: every commit waits for the disk)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"normal", "full"}));
+    cmd->add_option("--max-frame-bytes", config->max_frame_bytes,
+                    "Largest WebSocket message accepted; a larger one closes the connection")
+        ->capture_default_str();
+    cmd->add_option("--max-connections-per-address", config->max_connections_per_address,
+                    "Connections one client address may hold (a venue's phones share one)")
+        ->capture_default_str();
+    cmd->add_option("--max-rooms", config->max_rooms, "Rooms the server holds at once")
+        ->capture_default_str();
+    cmd->add_option("--messages-per-second", config->messages_per_second,
+                    "Sustained messages a connection may send; more are refused")
+        ->capture_default_str();
+    cmd->add_option("--message-burst", config->message_burst,
+                    "Messages a connection may send at once before the rate applies")
+        ->capture_default_str();
+    cmd->add_option("--max-queued-bytes", config->max_queued_bytes,
+                    "Unsent bytes a connection may have waiting; a client that does not read is "
+                    "disconnected")
+        ->capture_default_str();
+    cmd->add_option("--room-ttl", config->room_ttl_seconds,
+                    "Seconds after which a room nobody touches leaves memory (its record stays "
+                    "downloadable)")
+        ->capture_default_str();
+    cmd->add_option("--trusted-proxy", config->trusted_proxies,
+                    "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable)");
+    cmd->callback([&run, config, durability] {
+        run = [config, durability] {
+            config->durability =
+                *durability == "full" ? server::Durability::kFull : server::Durability::kNormal;
+            return server::run_server(*config);
+        };
+    });
+}
+
+}  // namespace broadside::cli

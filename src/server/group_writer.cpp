@@ -1,0 +1,76 @@
+#include "server/group_writer.h"
+
+#include <chrono>
+#include <exception>
+
+#include <spdlog/spdlog.h>
+
+namespace broadside::server {
+
+GroupWriter::GroupWriter(Storage& storage, std::function<void(double, std::size_t)> on_commit)
+    : storage_(storage), on_commit_(std::move(on_commit)), thread_([this] { run(); }) {}
+
+GroupWriter::~GroupWriter() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void GroupWriter::submit(WriteBatch batch, Done done) {
+    {
+        std::lock_guard lock(mutex_);
+        queue_.emplace_back(std::move(batch), std::move(done));
+    }
+    wake_.notify_one();
+}
+
+void GroupWriter::flush() {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [this] { return queue_.empty() && !writing_; });
+}
+
+std::size_t GroupWriter::commits() const {
+    std::lock_guard lock(mutex_);
+    return commits_;
+}
+
+void GroupWriter::run() {
+    for (;;) {
+        std::vector<std::pair<WriteBatch, Done>> taken;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            if (queue_.empty()) return;  // stopping, and nothing left to commit
+            taken.swap(queue_);
+            writing_ = true;
+        }
+        WriteBatch merged;
+        for (auto& [batch, done] : taken) merged.append(std::move(batch));
+        bool ok = true;
+        const auto start = std::chrono::steady_clock::now();
+        if (!merged.empty()) {
+            try {
+                storage_.write(merged);
+            } catch (const std::exception& e) {
+                spdlog::critical("storage: commit failed: {}", e.what());
+                ok = false;
+            }
+        }
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        if (on_commit_) on_commit_(took.count(), taken.size());
+        for (auto& [batch, done] : taken) {
+            if (done) done(ok);
+        }
+        {
+            std::lock_guard lock(mutex_);
+            writing_ = false;
+            ++commits_;
+        }
+        idle_.notify_all();
+    }
+}
+
+}  // namespace broadside::server

@@ -1,0 +1,373 @@
+#include "server/hub.h"
+
+#include <spdlog/spdlog.h>
+
+#include "match/registry.h"
+#include "seats/bot_registry.h"
+#include "server/group_writer.h"
+#include "server/peer.h"
+#include "server/secrets.h"
+
+namespace broadside::server {
+
+using nlohmann::json;
+
+namespace {
+
+json error_json(const std::string& code, const std::string& message) {
+    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+json games_json() {
+    json games = json::array();
+    for (const auto& g : game_registry()) {
+        json bots = json::array();
+        for (const auto& b : seats::bots_for(g.name)) {
+            bots.push_back({{"name", b.name}, {"plays", b.plays}, {"strength", b.strength}});
+        }
+        json levels = json::object();
+        for (const auto& level : seats::level_names()) {
+            auto bot = seats::bot_for_level(g.name, level);
+            if (bot) levels[level] = *bot;
+        }
+        games.push_back({{"name", g.name},
+                         {"summary", g.summary},
+                         {"options", g.describe_options()},
+                         {"bots", bots},
+                         {"levels", levels}});
+    }
+    return games;
+}
+
+// The creator's or a quick-matched player's nonce, lower-cased; "" when absent or malformed.
+std::string nonce_of(const json& request) {
+    if (!request.contains("nonce") || !request["nonce"].is_string()) return "";
+    std::string nonce = request["nonce"].get<std::string>();
+    if (!is_nonce(nonce)) return "";
+    for (auto& c : nonce) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return nonce;
+}
+
+}  // namespace
+
+Hub::Hub(RoomServices& services, Storage& storage, HubLimits limits)
+    : services_(services), storage_(storage), limits_(limits) {
+    services_.make_room = [this](const std::string& game, const json& options, const json& settings,
+                                 WriteBatch& batch) {
+        return make_room(game, options, settings, batch);
+    };
+    services_.publish_room = [this](std::shared_ptr<Room> room) { publish(std::move(room)); };
+}
+
+std::size_t Hub::restore() {
+    std::size_t count = 0;
+    for (const auto& stored : storage_.load()) {
+        if (stored.expired) continue;
+        auto room = Room::restore(services_, stored);
+        if (!room) {
+            spdlog::error("restore: {}", room.error().message);
+            continue;
+        }
+        publish(*room);
+        ++count;
+    }
+    return count;
+}
+
+std::shared_ptr<Room> Hub::find(const std::string& code) const {
+    std::lock_guard lock(mutex_);
+    auto it = rooms_.find(normalise_code(code));
+    return it == rooms_.end() ? nullptr : it->second;
+}
+
+void Hub::publish(std::shared_ptr<Room> room) {
+    std::lock_guard lock(mutex_);
+    rooms_[room->code()] = std::move(room);
+}
+
+Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json& options,
+                                             const json& settings, WriteBatch& batch) {
+    if (draining_) {
+        return make_error("draining", "The server is shutting down; it takes no new rooms.");
+    }
+    std::string code;
+    {
+        std::lock_guard lock(mutex_);
+        if (static_cast<int>(rooms_.size()) >= limits_.max_rooms) {
+            return make_error("too_many_rooms",
+                              "The server holds as many rooms as it may; try "
+                              "again later.");
+        }
+        // 22^5 = 5 million codes: retry on the rare collision with a room in memory (an
+        // expired room's code is never reused: its row stays in storage).
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            code = new_room_code();
+            if (!rooms_.count(code) && !storage_.room_exists(code)) break;
+        }
+    }
+    return Room::create(services_, code, game, options, settings, batch);
+}
+
+json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& made) {
+    if (!request.contains("game") || !request["game"].is_string()) {
+        return error_json("bad_request", "\"create\" needs a \"game\" (see \"games\").");
+    }
+    const std::string game = request["game"].get<std::string>();
+    if (auto found = find_game(game); !found) {
+        return error_json(found.error().code, found.error().message);
+    }
+    const json options = request.value("options", json::object());
+    if (!options.is_object()) return error_json("bad_options", "\"options\" must be an object.");
+    json settings = {{"public", request.value("public", false)}};
+    if (!settings["public"].is_boolean()) {
+        return error_json("bad_request", "\"public\" must be true or false.");
+    }
+    auto room = make_room(game, options, settings, batch);
+    if (!room) return error_json(room.error().code, room.error().message);
+    made = *room;
+    auto& r = **room;
+    // The creator: seat 0 unless "seat" says another seat or null (watching, e.g. a party host
+    // who only runs the screen).
+    int seat = 0;
+    if (request.contains("seat")) {
+        const json& s = request["seat"];
+        if (s.is_null()) {
+            seat = -1;
+        } else if (!s.is_number_integer() || s.get<std::int64_t>() < 0 ||
+                   s.get<std::int64_t>() >= r.seat_count()) {
+            return error_json("bad_seat", "\"seat\" must be 0 to " +
+                                              std::to_string(r.seat_count() - 1) + ", or null.");
+        } else {
+            seat = s.get<int>();
+        }
+    }
+    if (request.contains("name") && !request["name"].is_string()) {
+        return error_json("bad_request", "\"name\" must be text.");
+    }
+    const std::string token = new_token();
+    const std::string name = clean_name(request.value("name", ""), "Player 1");
+    (void)r.prepare({{"kind", "join"},
+                     {"member", 0},
+                     {"name", name},
+                     {"seat", seat},
+                     {"token_sha256", sha256_hex(token)},
+                     {"nonce", nonce_of(request)},
+                     {"owner", true}},
+                    batch);
+    if (request.contains("bots")) {
+        if (!request["bots"].is_array()) {
+            return error_json("bad_request",
+                              "\"bots\" is a list like [{\"seat\": 1, \"level\": \"hard\"}].");
+        }
+        for (const auto& b : request["bots"]) {
+            if (!b.is_object() || !b.contains("seat") || !b["seat"].is_number_integer() ||
+                b["seat"].get<std::int64_t>() < 0 ||
+                b["seat"].get<std::int64_t>() >= r.seat_count() || b["seat"].get<int>() == seat) {
+                return error_json("bad_seat", "Each bot needs a free \"seat\" of this room.");
+            }
+            std::string bot;
+            if (b.contains("bot") && b["bot"].is_string()) {
+                bot = b["bot"].get<std::string>();
+                const auto& known = seats::bots_for(game);
+                if (std::none_of(known.begin(), known.end(),
+                                 [&](const auto& k) { return k.name == bot; })) {
+                    return error_json("unknown_bot", "No bot \"" + bot + "\" for " + game + ".");
+                }
+            } else {
+                auto chosen =
+                    seats::bot_for_level(game, b.value("level", json("normal")).is_string()
+                                                   ? b.value("level", std::string("normal"))
+                                                   : std::string());
+                if (!chosen) return error_json(chosen.error().code, chosen.error().message);
+                bot = *chosen;
+            }
+            (void)r.prepare({{"kind", "bot"}, {"seat", b["seat"]}, {"bot", bot}}, batch);
+        }
+    }
+    return {{"type", "room_created"},
+            {"room", r.code()},
+            {"token", token},
+            {"seat", seat},
+            {"url", services_.public_url + "/r/" + r.code()},
+            {"ws", "/ws/" + r.code()}};
+}
+
+void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<void(json)> done) {
+    const std::string cmd = request.value("cmd", "");
+    if (cmd == "hello") {
+        done({{"type", "welcome"},
+              {"protocol", kServerProtocol},
+              {"server", "broadside 0.1.0"},
+              {"games", games_json()},
+              {"levels", seats::level_names()}});
+    } else if (cmd == "games") {
+        done({{"type", "games"}, {"games", games_json()}});
+    } else if (cmd == "rooms") {
+        done(open_rooms());
+    } else if (cmd == "create") {
+        WriteBatch batch;
+        std::shared_ptr<Room> room;
+        json response = create(request, batch, room);
+        if (response["type"] == "error") {
+            done(response);
+            return;
+        }
+        // Findable at once, but only this client knows the code, and it learns it once the
+        // room is durable.
+        publish(room);
+        services_.writer->submit(std::move(batch), [response, done](bool ok) {
+            if (!ok) {
+                done(error_json("storage_failed", "The room could not be saved."));
+                return;
+            }
+            done(response);
+        });
+    } else if (cmd == "quick") {
+        const std::string game = request.value("game", "");
+        if (game != "classic" && game != "salvo") {
+            done(error_json("bad_request",
+                            "Quick match pairs two people for \"classic\" or \"salvo\"."));
+            return;
+        }
+        if (draining_) {
+            done(error_json("draining", "The server is shutting down; it takes no new rooms."));
+            return;
+        }
+        Waiting me{peer, clean_name(request.value("name", ""), "Player"), nonce_of(request), done};
+        std::optional<Waiting> other;
+        {
+            std::lock_guard lock(mutex_);
+            auto& queue = quick_[game];
+            while (!queue.empty() && !other) {
+                Waiting w = std::move(queue.front());
+                queue.pop_front();
+                auto p = w.peer.lock();
+                if (p && p.get() != peer.get()) other = std::move(w);
+            }
+            if (!other) {
+                queue.push_back(std::move(me));
+                done({{"type", "waiting"}, {"game", game}});
+                return;
+            }
+        }
+        WriteBatch batch;
+        auto room = make_room(game, json::object(), {{"public", false}}, batch);
+        if (!room) {
+            other->done(error_json(room.error().code, room.error().message));
+            done(error_json(room.error().code, room.error().message));
+            return;
+        }
+        auto& r = **room;
+        std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
+                                                              {&me, new_token()}};
+        for (std::size_t s = 0; s < players.size(); ++s) {
+            (void)r.prepare({{"kind", "join"},
+                             {"member", static_cast<int>(s)},
+                             {"name", players[s].first->name},
+                             {"seat", static_cast<int>(s)},
+                             {"token_sha256", sha256_hex(players[s].second)},
+                             {"nonce", players[s].first->nonce},
+                             {"owner", false}},
+                            batch);
+        }
+        (void)r.prepare(r.start_entry(), batch);
+        publish(*room);
+        const std::string code = r.code();
+        const std::string url = services_.public_url + "/r/" + code;
+        auto first_done = other->done;
+        auto second_done = me.done;
+        const std::string t0 = players[0].second, t1 = players[1].second;
+        services_.writer->submit(std::move(batch), [=](bool ok) {
+            if (!ok) return;
+            first_done({{"type", "matched"},
+                        {"room", code},
+                        {"token", t0},
+                        {"seat", 0},
+                        {"url", url},
+                        {"ws", "/ws/" + code}});
+            second_done({{"type", "matched"},
+                         {"room", code},
+                         {"token", t1},
+                         {"seat", 1},
+                         {"url", url},
+                         {"ws", "/ws/" + code}});
+        });
+    } else {
+        done(error_json("unknown_command",
+                        "Unknown command \"" + cmd +
+                            "\"; in the lobby the commands are hello, games, create, rooms, "
+                            "quick. A room's commands go to its own socket, /ws/CODE."));
+    }
+}
+
+void Hub::forget(const Peer* peer) {
+    std::lock_guard lock(mutex_);
+    for (auto& [game, queue] : quick_) {
+        std::erase_if(queue, [&](const Waiting& w) {
+            auto p = w.peer.lock();
+            return !p || p.get() == peer;
+        });
+    }
+}
+
+json Hub::open_rooms() const {
+    json list = json::array();
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, room] : rooms_) {
+        const auto l = room->listing();
+        if (!l.is_public || l.phase == "over" || l.phase == "aborted") continue;
+        list.push_back({{"room", l.code},
+                        {"game", l.game},
+                        {"phase", l.phase},
+                        {"seats", l.seats},
+                        {"open_seats", l.open_seats},
+                        {"spectators", l.spectators}});
+    }
+    return {{"type", "rooms"}, {"rooms", list}};
+}
+
+void Hub::shut_down_rooms(const std::string& reason) {
+    std::lock_guard lock(mutex_);
+    for (auto& [code, room] : rooms_) room->shut_down(reason);
+}
+
+void Hub::forget_rooms() {
+    std::lock_guard lock(mutex_);
+    rooms_.clear();
+    quick_.clear();
+}
+
+void Hub::expire_idle() {
+    const auto now = now_ms();
+    WriteBatch batch;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = rooms_.begin(); it != rooms_.end();) {
+            const auto l = it->second->listing();
+            if (l.peers == 0 && now - l.touched_ms > limits_.room_ttl_ms) {
+                batch.expired.push_back(it->first);
+                it = rooms_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    if (!batch.empty()) {
+        spdlog::info("expired {} idle rooms", batch.expired.size());
+        services_.writer->submit(std::move(batch), nullptr);
+    }
+}
+
+std::map<std::string, int> Hub::rooms_by_game() const {
+    std::map<std::string, int> counts;
+    for (const auto& g : game_registry()) counts[g.name] = 0;
+    std::lock_guard lock(mutex_);
+    for (const auto& [code, room] : rooms_) ++counts[room->game()];
+    return counts;
+}
+
+json Hub::record(const std::string& code) const {
+    return storage_.record(normalise_code(code));
+}
+
+}  // namespace broadside::server

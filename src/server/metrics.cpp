@@ -1,0 +1,59 @@
+#include "server/metrics.h"
+
+#include <cstdio>
+
+namespace broadside::server {
+
+void Histogram::observe(double seconds) {
+    std::size_t i = 0;
+    while (i < kBounds.size() && seconds > kBounds[i]) ++i;
+    counts_[i].fetch_add(1, std::memory_order_relaxed);
+    sum_micros_.fetch_add(static_cast<std::uint64_t>(seconds * 1e6), std::memory_order_relaxed);
+}
+
+std::string Histogram::text(const std::string& name, const std::string& help) const {
+    std::string out = "# HELP " + name + " " + help + "\n# TYPE " + name + " histogram\n";
+    std::uint64_t cumulative = 0;
+    char bound[32];
+    for (std::size_t i = 0; i < kBounds.size(); ++i) {
+        cumulative += counts_[i].load(std::memory_order_relaxed);
+        std::snprintf(bound, sizeof bound, "%g", kBounds[i]);
+        out += name + "_bucket{le=\"" + bound + "\"} " + std::to_string(cumulative) + "\n";
+    }
+    cumulative += counts_[kBounds.size()].load(std::memory_order_relaxed);
+    out += name + "_bucket{le=\"+Inf\"} " + std::to_string(cumulative) + "\n";
+    char sum[48];
+    std::snprintf(sum, sizeof sum, "%.6f",
+                  static_cast<double>(sum_micros_.load(std::memory_order_relaxed)) / 1e6);
+    out += name + "_sum " + sum + "\n" + name + "_count " + std::to_string(cumulative) + "\n";
+    return out;
+}
+
+std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const {
+    std::string out;
+    auto gauge = [&](const char* name, const char* help, const char* type, auto value) {
+        out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n" +
+               name + " " + std::to_string(value) + "\n";
+    };
+    gauge("broadside_connections", "Open WebSocket connections.", "gauge", connections.load());
+    gauge("broadside_connections_total", "WebSocket connections accepted.", "counter",
+          connections_total.load());
+    gauge("broadside_actions_total", "Game actions committed.", "counter", actions_total.load());
+    gauge("broadside_errors_total", "Requests answered with an error.", "counter",
+          errors_total.load());
+    gauge("broadside_send_queue_drops_total",
+          "Connections closed because they did not read what was sent.", "counter",
+          send_queue_drops.load());
+    gauge("broadside_rate_limited_total", "Messages refused by the rate limit.", "counter",
+          rate_limited.load());
+    out += "# HELP broadside_rooms Rooms in memory, by game.\n# TYPE broadside_rooms gauge\n";
+    for (const auto& [game, n] : rooms_by_game) {
+        out += "broadside_rooms{game=\"" + game + "\"} " + std::to_string(n) + "\n";
+    }
+    out += act_to_ack.text("broadside_act_to_ack_seconds",
+                           "From an act arriving to its acknowledgement (after the commit).");
+    out += commit.text("broadside_commit_seconds", "One group commit to the database.");
+    return out;
+}
+
+}  // namespace broadside::server

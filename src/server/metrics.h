@@ -1,0 +1,40 @@
+#pragma once
+// The server's counters, in Prometheus text format at GET /metrics. They count and time things;
+// they never carry a room code, a name, a token or anything a seat keeps secret.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace broadside::server {
+
+// A histogram with fixed bucket bounds in seconds (cumulative on output, as Prometheus wants).
+class Histogram {
+public:
+    static constexpr std::array<double, 12> kBounds{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+                                                    0.05,   0.1,   0.25,   0.5,   1.0,  2.5};
+    void observe(double seconds);
+    std::string text(const std::string& name, const std::string& help) const;
+
+private:
+    std::array<std::atomic<std::uint64_t>, kBounds.size() + 1> counts_{};
+    std::atomic<std::uint64_t> sum_micros_{0};
+};
+
+struct Metrics {
+    std::atomic<std::int64_t> connections{0};
+    std::atomic<std::uint64_t> connections_total{0};
+    std::atomic<std::uint64_t> actions_total{0};
+    std::atomic<std::uint64_t> errors_total{0};
+    std::atomic<std::uint64_t> send_queue_drops{0};
+    std::atomic<std::uint64_t> rate_limited{0};
+    Histogram act_to_ack;
+    Histogram commit;
+
+    // `rooms_by_game` is counted by the caller at scrape time.
+    std::string text(const std::map<std::string, int>& rooms_by_game) const;
+};
+
+}  // namespace broadside::server

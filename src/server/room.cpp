@@ -1,0 +1,1128 @@
+#include "server/room.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
+
+#include "protocol/raw_id.h"
+#include "seats/bot_registry.h"
+#include "seats/builtin_agent.h"
+#include "server/bot_seat.h"
+#include "server/group_writer.h"
+#include "server/metrics.h"
+#include "server/peer.h"
+#include "server/secrets.h"
+
+namespace broadside::server {
+
+using nlohmann::json;
+
+namespace {
+
+// Game errors about who acts keep their own code; every other rejected action is
+// "illegal_action" with the game's code as the reason (as `broadside engine` answers).
+bool is_top_level_code(const std::string& code) {
+    return code == "bad_seat" || code == "not_your_turn" || code == "game_over";
+}
+
+json error_json(const std::string& code, const std::string& message) {
+    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+// The key an action id is remembered by: its JSON text (a string or an integer).
+std::string action_key(const json& id) {
+    return id.dump();
+}
+
+bool valid_action_id(const json& id) {
+    if (id.is_string()) {
+        const auto& s = id.get_ref<const std::string&>();
+        return !s.empty() && s.size() <= 64;
+    }
+    return id.is_number_integer() || id.is_number_unsigned();
+}
+
+}  // namespace
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string clean_name(const std::string& name, const std::string& fallback) {
+    std::string out;
+    std::size_t characters = 0;
+    bool space = false;
+    for (std::size_t i = 0; i < name.size() && characters < 24;) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        std::size_t len = c < 0x80         ? 1
+                          : (c >> 5) == 6  ? 2
+                          : (c >> 4) == 14 ? 3
+                          : (c >> 3) == 30 ? 4
+                                           : 0;
+        if (len == 0 || i + len > name.size()) {  // not UTF-8: dropped
+            ++i;
+            continue;
+        }
+        std::uint32_t cp = len == 1 ? c : c & (0xFF >> (len + 1));
+        bool valid = true;
+        for (std::size_t k = 1; k < len; ++k) {
+            const auto cc = static_cast<unsigned char>(name[i + k]);
+            if ((cc >> 6) != 2) valid = false;
+            cp = (cp << 6) | (cc & 0x3F);
+        }
+        const std::string piece = name.substr(i, len);
+        i += valid ? len : 1;
+        if (!valid) continue;
+        const bool control = cp < 0x20 || (cp >= 0x7F && cp < 0xA0);
+        // Bidirectional controls and zero-width characters would let a name disguise itself.
+        const bool invisible = (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+                               (cp >= 0x2060 && cp <= 0x2069) || cp == 0xFEFF || cp == 0x061C;
+        if (control || invisible) continue;
+        if (cp == ' ') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) {
+            out += ' ';
+            ++characters;
+            space = false;
+            if (characters >= 24) break;
+        }
+        out += piece;
+        ++characters;
+    }
+    return out.empty() ? fallback : out;
+}
+
+Room::Room(RoomServices& services, std::string code, std::string game, json options, json settings,
+           std::string server_seed, int seat_count)
+    : services_(services),
+      strand_(boost::asio::make_strand(services.io)),
+      code_(std::move(code)),
+      game_(std::move(game)),
+      options_(std::move(options)),
+      settings_(std::move(settings)),
+      server_seed_(std::move(server_seed)),
+      seat_count_(seat_count),
+      seats_(static_cast<std::size_t>(seat_count)) {}
+
+Result<std::shared_ptr<Room>> Room::create(RoomServices& services, const std::string& code,
+                                           const std::string& game, const json& options,
+                                           const json& settings, WriteBatch& batch) {
+    auto probe = Match::create(game, options, 0);
+    if (!probe) return probe.error();
+    StoredRoom stored;
+    stored.code = code;
+    stored.game = game;
+    stored.options = probe->options();
+    stored.settings = settings;
+    stored.server_seed = random_hex(32);
+    stored.created_ms = stored.touched_ms = now_ms();
+    std::shared_ptr<Room> room(new Room(services, code, game, stored.options, settings,
+                                        stored.server_seed, probe->seat_count()));
+    room->touched_ms_ = stored.touched_ms;
+    batch.new_rooms.push_back(std::move(stored));
+    room->refresh_listing();
+    return room;
+}
+
+Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const StoredRoom& stored) {
+    auto probe = Match::create(stored.game, stored.options, 0);
+    if (!probe) return probe.error();
+    std::shared_ptr<Room> room(new Room(services, stored.code, stored.game, stored.options,
+                                        stored.settings, stored.server_seed, probe->seat_count()));
+    room->restoring_ = true;
+    for (const auto& entry : stored.log) {
+        auto status = room->apply(entry);
+        if (!status) {
+            return make_error("corrupt_room", "room " + stored.code + ", entry " +
+                                                  std::to_string(room->log_size_ + 1) + ": " +
+                                                  status.error().message);
+        }
+        ++room->log_size_;
+    }
+    room->restoring_ = false;
+    room->touched_ms_ = stored.touched_ms;
+    room->refresh_listing();
+    boost::asio::post(room->strand_, [room] { room->ask_bots(); });
+    return room;
+}
+
+Status Room::prepare(const json& entry, WriteBatch& batch) {
+    auto status = apply(entry);
+    if (!status) return status;
+    batch.entries.push_back({code_, ++log_size_, entry});
+    refresh_listing();
+    return Status::ok_status();
+}
+
+json Room::start_entry() const {
+    json nonces = json::array();
+    for (const auto& seat : seats_) {
+        nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
+    }
+    const auto seed = derive_seed(server_seed_, nonces.get<std::vector<std::string>>());
+    return {{"kind", "start"}, {"seed", std::to_string(seed)}, {"nonces", nonces}};
+}
+
+// ---- entry points -------------------------------------------------------------------------
+
+void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id) {
+    boost::asio::post(strand_, [self = shared_from_this(), peer = std::move(peer),
+                                request = std::move(request), raw_id = std::move(raw_id)] {
+        Request r{peer, std::move(request), std::move(raw_id), std::chrono::steady_clock::now()};
+        if (self->committing_) {
+            self->inbox_.push_back(std::move(r));
+            return;
+        }
+        self->handle(r);
+        self->commit_pending();
+    });
+}
+
+void Room::detach(std::shared_ptr<Peer> peer) {
+    boost::asio::post(strand_, [self = shared_from_this(), peer] {
+        if (self->peers_.erase(peer.get()) > 0) self->broadcast_room();
+    });
+}
+
+void Room::shut_down(const std::string& reason) {
+    boost::asio::post(strand_, [self = shared_from_this(), reason] {
+        self->closing_ = true;
+        for (auto& [key, a] : self->peers_) {
+            if (auto p = a.peer.lock()) {
+                p->send(json{{"type", "shutdown"}, {"message", reason}}.dump());
+                p->close(reason);
+            }
+        }
+    });
+}
+
+RoomListing Room::listing() const {
+    std::lock_guard lock(listing_mutex_);
+    return listing_;
+}
+
+// ---- handling ------------------------------------------------------------------------------
+
+void Room::handle(Request& r) {
+    const json& body = r.body;
+    if (!r.peer) {  // a bot's answer
+        bot_answered(body["seat"].get<int>(), body["action"]);
+        return;
+    }
+    if (!body.is_object() || !body.contains("cmd") || !body["cmd"].is_string()) {
+        error(r, "bad_request", "Every message is a JSON object with a \"cmd\" (text).");
+        return;
+    }
+    const std::string& cmd = body["cmd"].get_ref<const std::string&>();
+    if (attachment(r.peer.get()) == nullptr) {
+        if (cmd == "hello") {
+            on_hello(r);
+        } else {
+            error(r, "hello_first",
+                  "Send {\"cmd\": \"hello\", \"protocol\": 1} first (with your \"token\" to take "
+                  "back your seat).");
+        }
+        return;
+    }
+    if (cmd == "hello") {
+        error(r, "already_greeted", "This connection has already said hello.");
+    } else if (cmd == "join") {
+        on_join(r);
+    } else if (cmd == "nonce") {
+        on_nonce(r);
+    } else if (cmd == "add_bot") {
+        on_add_bot(r);
+    } else if (cmd == "remove") {
+        on_remove(r);
+    } else if (cmd == "start") {
+        on_start(r);
+    } else if (cmd == "act") {
+        on_act(r);
+    } else if (cmd == "observe") {
+        on_observe(r, false);
+    } else if (cmd == "legal") {
+        on_observe(r, true);
+    } else if (cmd == "events") {
+        on_events(r);
+    } else if (cmd == "record") {
+        on_record(r);
+    } else if (cmd == "room") {
+        json s = summary();
+        reply(r, s);
+    } else if (cmd == "resign") {
+        on_resign(r);
+    } else if (cmd == "abort") {
+        on_abort(r);
+    } else if (cmd == "leave") {
+        on_leave(r);
+    } else if (cmd == "rematch") {
+        on_rematch(r);
+    } else if (cmd == "ping") {
+        reply(r, {{"type", "pong"}});
+    } else {
+        error(r, "unknown_command",
+              "Unknown command \"" + cmd +
+                  "\"; in a room the commands are join, nonce, add_bot, remove, start, act, "
+                  "observe, legal, events, record, room, resign, abort, leave, rematch, ping.");
+    }
+}
+
+void Room::commit_pending() {
+    if (pending_.empty() || committing_ || restoring_) return;
+    pending_.touched.emplace_back(code_, touched_ms_ = now_ms());
+    committing_ = true;
+    WriteBatch batch;
+    std::swap(batch, pending_);
+    services_.writer->submit(std::move(batch), [self = shared_from_this()](bool ok) {
+        boost::asio::post(self->strand_, [self, ok] { self->committed(ok); });
+    });
+}
+
+void Room::committed(bool ok) {
+    committing_ = false;
+    if (!ok) {
+        // Nothing held is sent: none of it is durable. The server stops (docs/server.md).
+        held_.clear();
+        services_.fatal("a commit to the database failed");
+        return;
+    }
+    for (auto& [weak, text] : held_) {
+        if (auto peer = weak.lock()) peer->send(std::move(text));
+    }
+    held_.clear();
+    const auto now = std::chrono::steady_clock::now();
+    for (const auto& [arrived, is_act] : held_acts_) {
+        if (is_act) {
+            services_.metrics->act_to_ack.observe(
+                std::chrono::duration<double>(now - arrived).count());
+        }
+    }
+    held_acts_.clear();
+    drain_inbox();
+}
+
+void Room::drain_inbox() {
+    while (!inbox_.empty()) {
+        Request r = std::move(inbox_.front());
+        inbox_.pop_front();
+        handle(r);
+    }
+    commit_pending();
+}
+
+void Room::send_to(const std::shared_ptr<Peer>& peer, std::string text) {
+    if (!peer) return;
+    if (!pending_.empty()) {
+        held_.emplace_back(peer, std::move(text));
+    } else {
+        peer->send(std::move(text));
+    }
+}
+
+void Room::reply(const Request& r, json response) {
+    std::optional<std::string_view> id;
+    if (!r.raw_id.empty()) id = r.raw_id;
+    send_to(r.peer, protocol::dump_with_id(response, id));
+}
+
+void Room::error(const Request& r, const std::string& code, const std::string& message) {
+    services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
+    reply(r, error_json(code, message));
+}
+
+Room::Attachment* Room::attachment(const Peer* peer) {
+    auto it = peers_.find(peer);
+    return it == peers_.end() ? nullptr : &it->second;
+}
+
+int Room::seat_of(const Attachment& a) const {
+    return a.member < 0 ? -1 : members_[static_cast<std::size_t>(a.member)].seat;
+}
+
+bool Room::is_owner(const Attachment& a) const {
+    return a.member >= 0 && members_[static_cast<std::size_t>(a.member)].owner;
+}
+
+int Room::view_seat(const Attachment& a) const {
+    return seat_of(a);
+}
+
+// ---- commands ------------------------------------------------------------------------------
+
+void Room::on_hello(Request& r) {
+    const json& body = r.body;
+    if (!body.contains("protocol") || !body["protocol"].is_number_integer() ||
+        body["protocol"].get<std::int64_t>() != kServerProtocol) {
+        error(r, "unsupported_protocol",
+              "This server speaks protocol " + std::to_string(kServerProtocol) +
+                  "; send \"protocol\": " + std::to_string(kServerProtocol) +
+                  " in hello (and update your client if it speaks another version).");
+        r.peer->close("unsupported protocol");
+        return;
+    }
+    int member = -1;
+    if (body.contains("token") && !body["token"].is_null()) {
+        if (!body["token"].is_string()) {
+            error(r, "bad_request", "\"token\" must be text.");
+            return;
+        }
+        const std::string hash = sha256_hex(body["token"].get_ref<const std::string&>());
+        for (std::size_t m = 0; m < members_.size(); ++m) {
+            if (members_[m].token_hash == hash) member = static_cast<int>(m);
+        }
+        if (member < 0) {
+            error(r, "bad_token",
+                  "That token holds no seat in room " + code_ +
+                      " (tokens belong to one room); join again or watch without one.");
+            return;
+        }
+    }
+    const std::int64_t last = match_ ? match_->last_event_number() : 0;
+    peers_[r.peer.get()] = Attachment{r.peer, member, last};
+    json you = {{"member", member}, {"seat", -1}, {"owner", false}, {"spectator", true}};
+    if (member >= 0) {
+        const auto& m = members_[static_cast<std::size_t>(member)];
+        you = {{"member", member},
+               {"seat", m.seat},
+               {"owner", m.owner},
+               {"name", m.name},
+               {"spectator", m.seat < 0}};
+    }
+    reply(r, {{"type", "welcome"},
+              {"protocol", kServerProtocol},
+              {"server", "broadside 0.1.0"},
+              {"room", summary()},
+              {"you", you},
+              {"last_event", last}});
+    broadcast_room();
+}
+
+void Room::on_join(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const json& body = r.body;
+    if (phase_ != Phase::kWaiting) {
+        error(r, "game_started", "The game has started: you can watch it, but not join it.");
+        return;
+    }
+    if (seat_of(a) >= 0) {
+        error(r, "already_seated", "You already hold seat " + std::to_string(seat_of(a)) + ".");
+        return;
+    }
+    int seat = -1;
+    if (body.contains("seat") && !body["seat"].is_null()) {
+        if (!body["seat"].is_number_integer() || body["seat"].get<std::int64_t>() < 0 ||
+            body["seat"].get<std::int64_t>() >= seat_count_) {
+            error(r, "bad_seat",
+                  "\"seat\" must be a seat of this room, 0 to " + std::to_string(seat_count_ - 1) +
+                      ".");
+            return;
+        }
+        seat = body["seat"].get<int>();
+        if (seats_[static_cast<std::size_t>(seat)].kind != "open") {
+            error(r, "seat_taken", "Seat " + std::to_string(seat) + " is taken.");
+            return;
+        }
+    } else {
+        for (int s = 0; s < seat_count_ && seat < 0; ++s) {
+            if (seats_[static_cast<std::size_t>(s)].kind == "open") seat = s;
+        }
+        if (seat < 0) {
+            error(r, "room_full", "Every seat is taken; you can watch.");
+            return;
+        }
+    }
+    std::string nonce;
+    if (body.contains("nonce")) {
+        if (!body["nonce"].is_string() || !is_nonce(body["nonce"].get_ref<const std::string&>())) {
+            error(r, "bad_request", "\"nonce\" must be 1 to 64 hexadecimal digits.");
+            return;
+        }
+        nonce = normalise_code(body["nonce"].get<std::string>());
+        std::transform(nonce.begin(), nonce.end(), nonce.begin(),
+                       [](char c) { return static_cast<char>(std::tolower(c)); });
+    }
+    if (body.contains("name") && !body["name"].is_string()) {
+        error(r, "bad_request", "\"name\" must be text.");
+        return;
+    }
+    std::string name = clean_name(body.value("name", ""), "Player " + std::to_string(seat + 1));
+    json response = {{"type", "joined"}, {"seat", seat}};
+    if (a.member >= 0) {
+        (void)log({{"kind", "sit"}, {"member", a.member}, {"seat", seat}, {"nonce", nonce}});
+        response["member"] = a.member;
+        response["token"] = nullptr;  // the token it already holds
+    } else {
+        const std::string token = new_token();
+        a.member = static_cast<int>(members_.size());
+        (void)log({{"kind", "join"},
+                   {"member", a.member},
+                   {"name", name},
+                   {"seat", seat},
+                   {"token_sha256", sha256_hex(token)},
+                   {"nonce", nonce},
+                   {"owner", false}});
+        response["member"] = a.member;
+        response["token"] = token;
+    }
+    response["name"] = members_[static_cast<std::size_t>(a.member)].name;
+    reply(r, response);
+    broadcast_room();
+}
+
+void Room::on_nonce(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    if (phase_ != Phase::kWaiting || seat_of(a) < 0) {
+        error(r, "not_allowed", "A nonce is sent by a seated player before the game starts.");
+        return;
+    }
+    const json& n = r.body.contains("nonce") ? r.body["nonce"] : json();
+    if (!n.is_string() || n.get_ref<const std::string&>().empty() ||
+        !is_nonce(n.get_ref<const std::string&>())) {
+        error(r, "bad_request", "\"nonce\" must be 1 to 64 hexadecimal digits.");
+        return;
+    }
+    std::string nonce = n.get<std::string>();
+    std::transform(nonce.begin(), nonce.end(), nonce.begin(),
+                   [](char c) { return static_cast<char>(std::tolower(c)); });
+    (void)log({{"kind", "nonce"}, {"member", a.member}, {"nonce", nonce}});
+    reply(r, {{"type", "nonce_set"}});
+}
+
+void Room::on_add_bot(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const json& body = r.body;
+    if (!is_owner(a)) {
+        error(r, "not_owner", "Only the room's creator adds bots.");
+        return;
+    }
+    if (phase_ != Phase::kWaiting) {
+        error(r, "game_started", "Bots are added before the game starts.");
+        return;
+    }
+    int seat = -1;
+    if (body.contains("seat") && !body["seat"].is_null()) {
+        if (!body["seat"].is_number_integer() || body["seat"].get<std::int64_t>() < 0 ||
+            body["seat"].get<std::int64_t>() >= seat_count_) {
+            error(r, "bad_seat", "No such seat.");
+            return;
+        }
+        seat = body["seat"].get<int>();
+        if (seats_[static_cast<std::size_t>(seat)].kind != "open") {
+            error(r, "seat_taken", "Seat " + std::to_string(seat) + " is taken.");
+            return;
+        }
+    } else {
+        for (int s = 0; s < seat_count_ && seat < 0; ++s) {
+            if (seats_[static_cast<std::size_t>(s)].kind == "open") seat = s;
+        }
+        if (seat < 0) {
+            error(r, "room_full", "Every seat is taken.");
+            return;
+        }
+    }
+    std::string bot;
+    if (body.contains("bot")) {
+        if (!body["bot"].is_string()) {
+            error(r, "bad_request", "\"bot\" must be a bot's name.");
+            return;
+        }
+        bot = body["bot"].get<std::string>();
+        const auto& known = seats::bots_for(game_);
+        if (std::none_of(known.begin(), known.end(),
+                         [&](const auto& b) { return b.name == bot; })) {
+            std::string names;
+            for (const auto& b : known) names += (names.empty() ? "" : ", ") + b.name;
+            error(r, "unknown_bot",
+                  "No bot \"" + bot + "\" for " + game_ + "; the bots are " + names + ".");
+            return;
+        }
+    } else {
+        const json level = body.value("level", json("normal"));
+        auto chosen =
+            seats::bot_for_level(game_, level.is_string() ? level.get<std::string>() : "");
+        if (!chosen) {
+            error(r, chosen.error().code, chosen.error().message);
+            return;
+        }
+        bot = *chosen;
+    }
+    (void)log({{"kind", "bot"}, {"seat", seat}, {"bot", bot}});
+    reply(r, {{"type", "bot_added"}, {"seat", seat}, {"bot", bot}});
+    broadcast_room();
+}
+
+void Room::on_remove(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    if (!is_owner(a)) {
+        error(r, "not_owner", "Only the room's creator removes players.");
+        return;
+    }
+    if (phase_ != Phase::kWaiting) {
+        error(r, "game_started", "Players are removed before the game starts.");
+        return;
+    }
+    const json& s = r.body.contains("seat") ? r.body["seat"] : json();
+    if (!s.is_number_integer() || s.get<std::int64_t>() < 0 ||
+        s.get<std::int64_t>() >= seat_count_) {
+        error(r, "bad_seat", "\"seat\" must be a seat of this room.");
+        return;
+    }
+    const int seat = s.get<int>();
+    const Seat before = seats_[static_cast<std::size_t>(seat)];
+    if (before.kind == "open") {
+        error(r, "seat_open", "Seat " + std::to_string(seat) + " is already open.");
+        return;
+    }
+    (void)log({{"kind", "open"}, {"seat", seat}});
+    reply(r, {{"type", "removed"}, {"seat", seat}});
+    if (before.kind == "human") {
+        for (auto& [key, other] : peers_) {
+            if (other.member == before.member) {
+                send_to(other.peer.lock(), json{{"type", "seat_lost"},
+                                                {"seat", seat},
+                                                {"message",
+                                                 "The room's creator removed you from "
+                                                 "your seat; you are watching."}}
+                                               .dump());
+            }
+        }
+    }
+    broadcast_room();
+}
+
+void Room::on_start(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    if (!is_owner(a)) {
+        error(r, "not_owner", "Only the room's creator starts the game.");
+        return;
+    }
+    if (phase_ != Phase::kWaiting) {
+        error(r, "game_started", "The game has already started.");
+        return;
+    }
+    const bool fill = r.body.value("fill", false);
+    std::vector<int> open;
+    for (int s = 0; s < seat_count_; ++s) {
+        if (seats_[static_cast<std::size_t>(s)].kind == "open") open.push_back(s);
+    }
+    if (!open.empty() && !fill) {
+        error(r, "seats_open",
+              std::to_string(open.size()) + " seat" + (open.size() == 1 ? " is" : "s are") +
+                  " open: wait for players, add bots, or start with \"fill\": true (a bot at the "
+                  "normal level in each open seat).");
+        return;
+    }
+    auto bot = seats::bot_for_level(game_, "normal");
+    for (int s : open) (void)log({{"kind", "bot"}, {"seat", s}, {"bot", *bot}});
+    auto status = log(start_entry());
+    if (!status) {
+        error(r, status.error().code, status.error().message);
+        return;
+    }
+    reply(r, {{"type", "started"}, {"last_event", match_->last_event_number()}});
+    broadcast_room();
+    broadcast_events(nullptr);
+    ask_bots();
+}
+
+void Room::on_act(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const json& body = r.body;
+    if (phase_ == Phase::kWaiting) {
+        error(r, "not_started", "The game has not started yet.");
+        return;
+    }
+    const int seat = seat_of(a);
+    if (seat < 0) {
+        error(r, "not_seated", "You hold no seat in this room: spectators watch.");
+        return;
+    }
+    if (!body.contains("action_id") || !valid_action_id(body["action_id"])) {
+        error(r, "bad_request",
+              "\"act\" needs an \"action_id\" (text of 1 to 64 characters, or a whole number) "
+              "so that a resent action is never applied twice.");
+        return;
+    }
+    const std::string key = action_key(body["action_id"]);
+    if (auto it = acks_.find({seat, key}); it != acks_.end()) {
+        json again = it->second;
+        again["repeat"] = true;
+        reply(r, again);
+        return;
+    }
+    if (phase_ != Phase::kPlaying) {
+        error(r, "game_over", "The game is over.");
+        return;
+    }
+    if (!body.contains("action") || !body["action"].is_object()) {
+        error(r, "bad_request", "\"act\" needs an \"action\" object.");
+        return;
+    }
+    auto status = log({{"kind", "act"},
+                       {"seat", seat},
+                       {"action", body["action"]},
+                       {"action_id", body["action_id"]}});
+    if (!status) {
+        const auto& e = status.error();
+        if (is_top_level_code(e.code)) {
+            error(r, e.code, e.message);
+        } else {
+            json response = error_json("illegal_action", e.message);
+            response["error"]["reason"] = e.code;
+            services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
+            reply(r, response);
+        }
+        return;
+    }
+    services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
+    held_acts_.emplace_back(r.arrived, true);
+    reply(r, acks_.at({seat, key}));
+    a.delivered = match_->last_event_number();
+    broadcast_events(r.peer.get());
+    ask_bots();
+}
+
+void Room::on_observe(Request& r, bool legal_only) {
+    auto& a = *attachment(r.peer.get());
+    if (!match_) {
+        error(r, "not_started", "The game has not started yet.");
+        return;
+    }
+    const int seat = view_seat(a);
+    json legal = seat >= 0 ? match_->legal_actions(seat) : json();
+    if (legal_only) {
+        reply(r, {{"type", "legal"},
+                  {"seat", seat},
+                  {"legal", legal},
+                  {"to_act", match_->seats_to_act()}});
+        return;
+    }
+    reply(r, {{"type", "observation"},
+              {"seat", seat},
+              {"observation", match_->observation(seat)},
+              {"legal", legal},
+              {"to_act", match_->seats_to_act()},
+              {"over", match_->is_over()},
+              {"last_event", match_->last_event_number()}});
+}
+
+void Room::on_events(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    std::int64_t after = 0;
+    if (r.body.contains("after")) {
+        const json& v = r.body["after"];
+        if (!v.is_number_integer() || v.get<std::int64_t>() < 0) {
+            error(r, "bad_request", "\"after\" must be an event number (0 or more).");
+            return;
+        }
+        after = v.get<std::int64_t>();
+    }
+    if (!match_) {
+        reply(r, {{"type", "events"}, {"events", json::array()}, {"last_event", 0}});
+        return;
+    }
+    const std::int64_t last = match_->last_event_number();
+    reply(r, {{"type", "events"},
+              {"events", match_->events_for(view_seat(a), after)},
+              {"last_event", last}});
+    a.delivered = std::max(a.delivered, last);
+}
+
+void Room::on_record(Request& r) {
+    if (record_.is_null()) {
+        error(r, "match_not_over",
+              "The record, with every secret, is given out once the game is over.");
+        return;
+    }
+    reply(r, {{"type", "record"}, {"record", record_}});
+}
+
+void Room::on_resign(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const int seat = seat_of(a);
+    if (phase_ != Phase::kPlaying || seat < 0) {
+        error(r, "not_allowed", "Only a seated player resigns, while the game is on.");
+        return;
+    }
+    if (seat_count_ == 2) {
+        (void)log({{"kind", "resign"}, {"seat", seat}});
+    } else {
+        // With more seats the game goes on: a bot plays the seat from here (docs/server.md).
+        (void)log({{"kind", "takeover"},
+                   {"seat", seat},
+                   {"bot", *seats::bot_for_level(game_, "normal")}});
+    }
+    reply(r, {{"type", "resigned"}, {"seat", seat}});
+    broadcast_room();
+    ask_bots();
+}
+
+void Room::on_abort(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const bool may = is_owner(a) || seat_of(a) >= 0;
+    if (!may) {
+        error(r, "not_allowed", "Only the creator or a seated player aborts a game.");
+        return;
+    }
+    // "Before the first move" counts people's moves: bots place their fleets the moment the
+    // game starts, and that must not take the creator's chance to abort away.
+    const bool person_moved = std::any_of(actions_.begin(), actions_.end(), [&](const auto& acted) {
+        return seats_[static_cast<std::size_t>(acted.first)].kind == "human";
+    });
+    if (!(phase_ == Phase::kWaiting || (phase_ == Phase::kPlaying && !person_moved))) {
+        error(r, "not_allowed",
+              "A game can be aborted only before anyone's first move; resign instead.");
+        return;
+    }
+    (void)log({{"kind", "abort"}, {"member", a.member}});
+    reply(r, {{"type", "aborted"}});
+    broadcast_room();
+}
+
+void Room::on_leave(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const int seat = seat_of(a);
+    if (seat >= 0 && phase_ == Phase::kWaiting) {
+        (void)log({{"kind", "leave"}, {"member", a.member}});
+        reply(r, {{"type", "left"}, {"seat", seat}});
+        broadcast_room();
+        return;
+    }
+    if (seat >= 0 && phase_ == Phase::kPlaying) {
+        on_resign(r);
+        return;
+    }
+    reply(r, {{"type", "left"}, {"seat", -1}});
+}
+
+void Room::on_rematch(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    if (phase_ != Phase::kOver) {
+        error(r, "not_allowed", "A rematch is offered once the game is over.");
+        return;
+    }
+    if (a.member < 0) {
+        error(r, "not_allowed", "Only the room's players ask for a rematch.");
+        return;
+    }
+    if (!rematch_.empty()) {
+        reply(r, {{"type", "rematch"}, {"room", rematch_}});
+        return;
+    }
+    auto room = services_.make_room(game_, options_, settings_, pending_);
+    if (!room) {
+        error(r, room.error().code, room.error().message);
+        return;
+    }
+    auto& next = **room;
+    // Same people (same tokens: a token is kept per room, so its hash is copied), same bots;
+    // in a two-seat game the seats swap, so the other side moves first where "first" is fixed.
+    auto rotated = [&](int seat) { return seat_count_ == 2 ? 1 - seat : seat; };
+    for (std::size_t m = 0; m < members_.size(); ++m) {
+        const auto& member = members_[m];
+        int seat = -1;
+        for (int s = 0; s < seat_count_; ++s) {
+            if (seats_[static_cast<std::size_t>(s)].member == static_cast<int>(m))
+                seat = rotated(s);
+        }
+        (void)next.prepare({{"kind", "join"},
+                            {"member", static_cast<int>(m)},
+                            {"name", member.name},
+                            {"seat", seat},
+                            {"token_sha256", member.token_hash},
+                            {"nonce", ""},
+                            {"owner", member.owner}},
+                           pending_);
+    }
+    for (int s = 0; s < seat_count_; ++s) {
+        const auto& seat = seats_[static_cast<std::size_t>(s)];
+        if (seat.kind == "bot") {
+            (void)next.prepare({{"kind", "bot"}, {"seat", rotated(s)}, {"bot", seat.bot}},
+                               pending_);
+        }
+    }
+    services_.publish_room(*room);
+    (void)log({{"kind", "rematch"}, {"room", next.code()}});
+    const json offer{{"type", "rematch"}, {"room", next.code()}};
+    reply(r, offer);
+    for (auto& [key, other] : peers_) {
+        if (key != r.peer.get()) send_to(other.peer.lock(), offer.dump());
+    }
+}
+
+// ---- the log -------------------------------------------------------------------------------
+
+Status Room::log(json entry) {
+    auto status = apply(entry);
+    if (!status) return status;
+    pending_.entries.push_back({code_, ++log_size_, std::move(entry)});
+    return Status::ok_status();
+}
+
+Status Room::apply(const json& e) {
+    const std::string kind = e.value("kind", "");
+    auto member_at = [&](const json& v) -> Member& {
+        return members_.at(static_cast<std::size_t>(v.get<int>()));
+    };
+    auto free_seat_of = [&](int member) {
+        for (auto& seat : seats_) {
+            if (seat.kind == "human" && seat.member == member) seat = Seat{};
+        }
+        if (member >= 0) members_[static_cast<std::size_t>(member)].seat = -1;
+    };
+    if (kind == "join") {
+        Member m;
+        m.name = e["name"].get<std::string>();
+        m.seat = e["seat"].get<int>();
+        m.token_hash = e["token_sha256"].get<std::string>();
+        m.nonce = e.value("nonce", "");
+        m.owner = e.value("owner", false);
+        const int index = static_cast<int>(members_.size());
+        if (m.seat >= 0) seats_.at(static_cast<std::size_t>(m.seat)) = Seat{"human", index, ""};
+        members_.push_back(std::move(m));
+    } else if (kind == "sit") {
+        const int member = e["member"].get<int>();
+        const int seat = e["seat"].get<int>();
+        member_at(e["member"]).seat = seat;
+        member_at(e["member"]).nonce = e.value("nonce", "");
+        seats_.at(static_cast<std::size_t>(seat)) = Seat{"human", member, ""};
+    } else if (kind == "nonce") {
+        member_at(e["member"]).nonce = e["nonce"].get<std::string>();
+    } else if (kind == "bot") {
+        const int seat = e["seat"].get<int>();
+        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
+        seats_[static_cast<std::size_t>(seat)] = Seat{"bot", -1, e["bot"].get<std::string>()};
+    } else if (kind == "open") {
+        const int seat = e["seat"].get<int>();
+        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
+        seats_[static_cast<std::size_t>(seat)] = Seat{};
+    } else if (kind == "leave") {
+        free_seat_of(e["member"].get<int>());
+    } else if (kind == "start") {
+        seed_ = std::stoull(e["seed"].get<std::string>());
+        auto match = Match::create(game_, options_, seed_);
+        if (!match) return match.error();
+        match_.emplace(std::move(match.value()));
+        phase_ = Phase::kPlaying;
+        for (int s = 0; s < seat_count_; ++s) {
+            const auto& seat = seats_[static_cast<std::size_t>(s)];
+            if (seat.kind != "bot") continue;
+            auto bot = BotSeat::create(services_.bots, game_, options_, seed_, s, seat.bot, code_);
+            if (!bot) return bot.error();
+            bots_[s] = *bot;
+        }
+    } else if (kind == "act") {
+        if (!match_ || phase_ != Phase::kPlaying) {
+            return make_error("game_over", "The game is over.");
+        }
+        const int seat = e["seat"].get<int>();
+        auto events = match_->act(seat, e["action"]);
+        if (!events) return events.error();
+        actions_.emplace_back(seat, e["action"]);
+        for (auto& [s, bot] : bots_) bot->applied(seat, e["action"]);
+        json ack = {{"type", "acted"},
+                    {"action_id", e["action_id"]},
+                    {"seat", seat},
+                    {"events", *events},
+                    {"to_act", match_->seats_to_act()},
+                    {"over", match_->is_over()},
+                    {"last_event", match_->last_event_number()}};
+        if (match_->is_over()) ack["result"] = match_->result();
+        if (!e["action_id"].is_null()) acks_[{seat, action_key(e["action_id"])}] = std::move(ack);
+        if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
+    } else if (kind == "resign") {
+        const int seat = e["seat"].get<int>();
+        finish({{"by", "resign"}, {"seat", seat}, {"winner", 1 - seat}});
+    } else if (kind == "takeover") {
+        const int seat = e["seat"].get<int>();
+        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
+        seats_[static_cast<std::size_t>(seat)] = Seat{"bot", -1, e["bot"].get<std::string>()};
+        auto bot = BotSeat::create(services_.bots, game_, options_, seed_, seat,
+                                   e["bot"].get<std::string>(), code_);
+        if (!bot) return bot.error();
+        for (const auto& [s, action] : actions_) (*bot)->applied(s, action);
+        bots_[seat] = *bot;
+    } else if (kind == "abort") {
+        phase_ = Phase::kAborted;
+        ended_ = {{"by", "abort"}};
+        bots_.clear();
+        for (auto& [key, a] : peers_) {
+            send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
+        }
+    } else if (kind == "rematch") {
+        rematch_ = e["room"].get<std::string>();
+    } else {
+        return make_error("corrupt_room", "unknown log entry \"" + kind + "\"");
+    }
+    return Status::ok_status();
+}
+
+void Room::finish(json how) {
+    phase_ = Phase::kOver;
+    ended_ = std::move(how);
+    bots_.clear();
+    thinking_.clear();
+    json record = match_->record_unchecked();
+    json players = json::array();
+    for (const auto& seat : seats_) {
+        if (seat.kind == "human") {
+            players.push_back({{"kind", "human"}, {"name", members_[seat.member].name}});
+        } else {
+            players.push_back({{"kind", seat.kind}, {"bot", seat.bot}});
+        }
+    }
+    json nonces = json::array();
+    std::vector<std::string> plain;
+    // The nonces the seed was derived from are the start entry's; the members' may have changed
+    // since only if someone left, which cannot happen after the start.
+    for (const auto& seat : seats_) {
+        nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
+    }
+    record["room"] = code_;
+    record["players"] = players;
+    record["ended"] = ended_;
+    record["fairness"] = {{"server_seed", server_seed_},
+                          {"commitment", sha256_hex(server_seed_)},
+                          {"nonces", nonces},
+                          {"seed", std::to_string(seed_)},
+                          {"derivation",
+                           "seed = first 8 bytes, big-endian, of SHA-256(server_seed \":\" "
+                           "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
+    record_ = record;
+    if (!restoring_) pending_.records.emplace_back(code_, record_);
+    for (auto& [key, a] : peers_) {
+        send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
+    }
+}
+
+// ---- fan-out -------------------------------------------------------------------------------
+
+json Room::summary() const {
+    static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
+    json seats = json::array();
+    std::vector<int> connected(members_.size(), 0);
+    int spectators = 0;
+    for (const auto& [key, a] : peers_) {
+        if (a.member >= 0) ++connected[static_cast<std::size_t>(a.member)];
+        if (seat_of(a) < 0) ++spectators;
+    }
+    for (int s = 0; s < seat_count_; ++s) {
+        const auto& seat = seats_[static_cast<std::size_t>(s)];
+        json entry = {{"seat", s}, {"kind", seat.kind}};
+        if (seat.kind == "human") {
+            entry["name"] = members_[static_cast<std::size_t>(seat.member)].name;
+            entry["connected"] = connected[static_cast<std::size_t>(seat.member)] > 0;
+        } else if (seat.kind == "bot") {
+            entry["name"] = seat.bot + " bot";
+            entry["bot"] = seat.bot;
+        }
+        seats.push_back(entry);
+    }
+    json out = {{"type", "room"},
+                {"room", code_},
+                {"game", game_},
+                {"options", options_},
+                {"phase", kPhases[static_cast<int>(phase_)]},
+                {"seats", seats},
+                {"spectators", spectators},
+                {"public", settings_.value("public", false)},
+                {"commitment", sha256_hex(server_seed_)},
+                {"url", services_.public_url + "/r/" + code_},
+                {"last_event", match_ ? match_->last_event_number() : 0}};
+    if (!ended_.is_null()) out["ended"] = ended_;
+    if (!rematch_.empty()) out["rematch"] = rematch_;
+    return out;
+}
+
+void Room::broadcast_room() {
+    refresh_listing();
+    const std::string text = summary().dump();
+    for (auto& [key, a] : peers_) send_to(a.peer.lock(), text);
+}
+
+void Room::broadcast_events(const Peer* except) {
+    if (!match_) return;
+    const std::int64_t last = match_->last_event_number();
+    for (auto& [key, a] : peers_) {
+        if (key == except || a.delivered >= last) continue;
+        json events = match_->events_for(view_seat(a), a.delivered);
+        a.delivered = last;
+        send_to(a.peer.lock(),
+                json{{"type", "events"}, {"events", events}, {"last_event", last}}.dump());
+    }
+}
+
+void Room::ask_bots() {
+    if (phase_ != Phase::kPlaying || !match_ || closing_) return;
+    for (int seat : match_->seats_to_act()) {
+        auto it = bots_.find(seat);
+        if (it == bots_.end() || thinking_.count(seat)) continue;
+        thinking_.insert(seat);
+        it->second->think([self = shared_from_this(), seat](json action) {
+            boost::asio::post(self->strand_, [self, seat, action = std::move(action)] {
+                Request r{nullptr,
+                          {{"seat", seat}, {"action", action}},
+                          "",
+                          std::chrono::steady_clock::now()};
+                if (self->committing_) {
+                    self->inbox_.push_back(std::move(r));
+                    return;
+                }
+                self->handle(r);
+                self->commit_pending();
+            });
+        });
+    }
+}
+
+void Room::bot_answered(int seat, json action) {
+    thinking_.erase(seat);
+    if (phase_ != Phase::kPlaying || !bots_.count(seat)) return;
+    const auto to_act = match_->seats_to_act();
+    if (std::find(to_act.begin(), to_act.end(), seat) == to_act.end()) return;
+    auto status =
+        action.is_null()
+            ? Status(make_error("no_answer", "the bot gave no action"))
+            : log({{"kind", "act"}, {"seat", seat}, {"action", action}, {"action_id", nullptr}});
+    if (!status) {
+        // A built-in bot that fails is a bug; the fallback bot keeps the game going.
+        spdlog::error("room bot in seat {} failed: {}", seat, status.error().message);
+        auto fallback = seats::make_builtin_agent(game_, seats::fallback_bot_name(game_));
+        if (!fallback) return;
+        (*fallback)->start(*match_, seat, code_);
+        auto reply = (*fallback)->act(*match_, seat, match_->last_event_number(), 10'000);
+        if (reply.fault || !log({{"kind", "act"},
+                                 {"seat", seat},
+                                 {"action", reply.action},
+                                 {"action_id", nullptr}})) {
+            return;
+        }
+    }
+    services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
+    broadcast_events(nullptr);
+    ask_bots();
+}
+
+void Room::refresh_listing() {
+    RoomListing l;
+    static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
+    l.code = code_;
+    l.game = game_;
+    l.phase = kPhases[static_cast<int>(phase_)];
+    l.seats = seat_count_;
+    for (const auto& seat : seats_) l.open_seats += seat.kind == "open";
+    for (const auto& [key, a] : peers_) l.spectators += seat_of(a) < 0;
+    l.peers = static_cast<int>(peers_.size());
+    l.is_public = settings_.value("public", false);
+    l.touched_ms = touched_ms_;
+    std::lock_guard lock(listing_mutex_);
+    listing_ = l;
+}
+
+}  // namespace broadside::server

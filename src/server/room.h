@@ -1,0 +1,204 @@
+#pragma once
+// One room: its seats (people, built-in bots, open), its members and spectators, the match once
+// started, and its numbered log. A room is a strand: its messages are handled one at a time, in
+// order, and rooms share nothing. Every change is a log entry; replies and broadcasts that follow
+// a change are held until the group writer has committed it ("acknowledge after commit"), and
+// messages that arrive meanwhile wait their turn, so nobody ever sees an uncommitted state.
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "match/match.h"
+#include "server/storage.h"
+
+namespace broadside::server {
+
+class BotSeat;
+class GroupWriter;
+class Peer;
+class Room;
+struct Metrics;
+
+inline constexpr int kServerProtocol = 1;
+
+// What every room shares: executors, the writer, the counters, how links are written.
+struct RoomServices {
+    boost::asio::any_io_executor io;    // room strands run here
+    boost::asio::any_io_executor bots;  // bots think here, never on the network threads
+    GroupWriter* writer = nullptr;
+    Metrics* metrics = nullptr;
+    std::string public_url;  // "http://host:port", for join links
+    // A commit failed: the server cannot promise anything any more and must stop.
+    std::function<void(const std::string&)> fatal;
+    // A new room with a fresh code, not yet findable (for a rematch), and making it findable.
+    std::function<Result<std::shared_ptr<Room>>(const std::string& game,
+                                                const nlohmann::json& options,
+                                                const nlohmann::json& settings, WriteBatch&)>
+        make_room;
+    std::function<void(std::shared_ptr<Room>)> publish_room;
+};
+
+// A room as the lobby lists it (kept up to date under a mutex: read from any thread).
+struct RoomListing {
+    std::string code;
+    std::string game;
+    std::string phase;
+    int seats = 0;
+    int open_seats = 0;
+    int spectators = 0;
+    bool is_public = false;
+    std::int64_t touched_ms = 0;
+    int peers = 0;
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+public:
+    // A new room; `owner` is the creator's join entry (with its token hash) or null.
+    static Result<std::shared_ptr<Room>> create(RoomServices& services, const std::string& code,
+                                                const std::string& game,
+                                                const nlohmann::json& options,
+                                                const nlohmann::json& settings, WriteBatch& batch);
+    // A room rebuilt from storage: its log is replayed (the match with it).
+    static Result<std::shared_ptr<Room>> restore(RoomServices& services, const StoredRoom& stored);
+
+    const std::string& code() const { return code_; }
+    const std::string& game() const { return game_; }
+    RoomListing listing() const;
+
+    // Entry points, from any thread: each runs on the room's strand.
+    void message(std::shared_ptr<Peer> peer, nlohmann::json request, std::string raw_id);
+    void detach(std::shared_ptr<Peer> peer);
+    // Before anyone else can see the room: appends entries (the creator joining, bots, the start
+    // of a quick match) to `batch`, which must commit before anyone is told of the room.
+    Status prepare(const nlohmann::json& entry, WriteBatch& batch);
+    int seat_count() const { return seat_count_; }
+    // The seed entry that starts the game with the nonces of the seated people.
+    nlohmann::json start_entry() const;
+    // Told to every peer, then their connections close (the server is stopping).
+    void shut_down(const std::string& reason);
+
+private:
+    Room(RoomServices& services, std::string code, std::string game, nlohmann::json options,
+         nlohmann::json settings, std::string server_seed, int seat_count);
+
+    enum class Phase { kWaiting, kPlaying, kOver, kAborted };
+    struct Member {
+        std::string name;
+        int seat = -1;  // -1: holds no seat (left, removed, or the creator watching)
+        std::string token_hash;
+        std::string nonce;
+        bool owner = false;
+    };
+    struct Seat {
+        std::string kind = "open";  // "open", "human" or "bot"
+        int member = -1;
+        std::string bot;
+    };
+    struct Attachment {
+        std::weak_ptr<Peer> peer;
+        int member = -1;             // -1: a spectator
+        std::int64_t delivered = 0;  // the last event number this peer has been sent
+    };
+    struct Request {
+        std::shared_ptr<Peer> peer;
+        nlohmann::json body;
+        std::string raw_id;
+        std::chrono::steady_clock::time_point arrived;
+    };
+
+    // Handling, on the strand.
+    void handle(Request& request);
+    void drain_inbox();
+    void commit_pending();
+    void committed(bool ok);
+    void reply(const Request& request, nlohmann::json response);
+    void send_to(const std::shared_ptr<Peer>& peer, std::string text);
+    void error(const Request& request, const std::string& code, const std::string& message);
+
+    void on_hello(Request& r);
+    void on_join(Request& r);
+    void on_nonce(Request& r);
+    void on_add_bot(Request& r);
+    void on_remove(Request& r);
+    void on_start(Request& r);
+    void on_act(Request& r);
+    void on_observe(Request& r, bool legal_only);
+    void on_events(Request& r);
+    void on_record(Request& r);
+    void on_resign(Request& r);
+    void on_abort(Request& r);
+    void on_leave(Request& r);
+    void on_rematch(Request& r);
+
+    // The log: `log` applies the entry (which validates it) and, if it applied, queues it for
+    // the next commit. `apply` is also how a restart replays the stored log.
+    Status log(nlohmann::json entry);
+    Status apply(const nlohmann::json& entry);
+    void finish(nlohmann::json how);
+    void broadcast_room();
+    void broadcast_events(const Peer* except);
+    void ask_bots();
+    void bot_answered(int seat, nlohmann::json action);
+    nlohmann::json summary() const;
+    void refresh_listing();
+    Attachment* attachment(const Peer* peer);
+    int seat_of(const Attachment& a) const;
+    bool is_owner(const Attachment& a) const;
+    int view_seat(const Attachment& a) const;  // the seat whose view it gets (-1: public)
+
+    RoomServices& services_;
+    boost::asio::strand<boost::asio::any_io_executor> strand_;
+    const std::string code_;
+    const std::string game_;
+    const nlohmann::json options_;
+    const nlohmann::json settings_;
+    const std::string server_seed_;
+    const int seat_count_;
+
+    Phase phase_ = Phase::kWaiting;
+    std::vector<Member> members_;
+    std::vector<Seat> seats_;
+    std::optional<Match> match_;
+    std::uint64_t seed_ = 0;
+    std::vector<std::pair<int, nlohmann::json>> actions_;         // as applied, for bot replicas
+    std::map<std::pair<int, std::string>, nlohmann::json> acks_;  // (seat, action id) -> acted
+    std::map<int, std::shared_ptr<BotSeat>> bots_;
+    std::set<int> thinking_;
+    nlohmann::json ended_;  // how the game ended (null while it has not)
+    nlohmann::json record_;
+    std::string rematch_;
+    std::int64_t log_size_ = 0;
+    std::int64_t touched_ms_ = 0;
+    bool restoring_ = false;
+    bool closing_ = false;
+
+    std::map<const Peer*, Attachment> peers_;
+    WriteBatch pending_;       // entries not yet handed to the writer
+    bool committing_ = false;  // a batch is with the writer
+    std::vector<std::pair<std::weak_ptr<Peer>, std::string>> held_;  // sent after the commit
+    std::vector<std::pair<std::chrono::steady_clock::time_point, bool>> held_acts_;
+    std::deque<Request> inbox_;  // waiting for the commit in progress
+
+    mutable std::mutex listing_mutex_;
+    RoomListing listing_;
+};
+
+// A name as people will see it: control, bidirectional and zero-width characters removed,
+// spaces collapsed, at most 24 characters; `fallback` when nothing is left.
+std::string clean_name(const std::string& name, const std::string& fallback);
+
+std::int64_t now_ms();
+
+}  // namespace broadside::server

@@ -1,0 +1,33 @@
+#pragma once
+// `broadside serve`: HTTP and WebSocket on Boost.Beast, rooms on strands, state in SQLite.
+// Blocks until SIGTERM or SIGINT, then drains (docs/server.md) and returns the exit code.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/sqlite_storage.h"
+
+namespace broadside::server {
+
+struct ServerConfig {
+    std::string bind = "127.0.0.1";
+    unsigned short port = 8080;  // 0: any free port (printed)
+    std::string data = "./broadside-data";
+    int threads = 2;
+    int bot_threads = 1;
+    std::string public_url;  // default: http://<bind>:<port>
+    Durability durability = Durability::kNormal;
+    // Limits against abuse, each with its flag (a venue's phones share one address).
+    std::size_t max_frame_bytes = 16 * 1024;
+    int max_connections_per_address = 1000;
+    int max_rooms = 100'000;
+    double messages_per_second = 20;
+    int message_burst = 60;
+    std::size_t max_queued_bytes = 1 << 20;  // per connection, then it is dropped
+    std::int64_t room_ttl_seconds = 24 * 3600;
+    std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
+};
+
+int run_server(const ServerConfig& config);
+
+}  // namespace broadside::server

@@ -1,0 +1,633 @@
+// The network edge of `broadside serve`, in one translation unit because Beast compiles slowly:
+// the listener, plain HTTP (health, metrics, record downloads, a landing page), and one
+// WebSocket session per connection with its own strand and a bounded write queue. Everything
+// about rooms lives in room.cpp and hub.cpp, which never see a socket.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <deque>
+#include <future>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "protocol/raw_id.h"
+#include "server/group_writer.h"
+#include "server/hub.h"
+#include "server/metrics.h"
+#include "server/peer.h"
+#include "server/secrets.h"
+#include "server/server.h"
+
+namespace broadside::server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using nlohmann::json;
+
+namespace {
+
+json error_json(const std::string& code, const std::string& message) {
+    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+class Server;
+
+// Connections per client address, for the cap.
+class AddressCounts {
+public:
+    bool acquire(const std::string& address, int limit) {
+        std::lock_guard lock(mutex_);
+        int& n = counts_[address];
+        if (n >= limit) return false;
+        ++n;
+        return true;
+    }
+    void release(const std::string& address) {
+        std::lock_guard lock(mutex_);
+        if (--counts_[address] <= 0) counts_.erase(address);
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::string, int> counts_;
+};
+
+struct Shared {
+    const ServerConfig& config;
+    Hub& hub;
+    Metrics& metrics;
+    AddressCounts addresses;
+    std::atomic<bool> draining{false};
+};
+
+// The address a limit applies to: the peer's, or X-Forwarded-For's last hop when the peer is a
+// trusted proxy (anyone else could write any address there).
+std::string client_address(const Shared& shared, const tcp::socket& socket,
+                           const http::request<http::string_body>& req) {
+    beast::error_code ec;
+    const auto endpoint = socket.remote_endpoint(ec);
+    std::string peer = ec ? "unknown" : endpoint.address().to_string();
+    const auto& trusted = shared.config.trusted_proxies;
+    if (std::find(trusted.begin(), trusted.end(), peer) == trusted.end()) return peer;
+    auto it = req.find("X-Forwarded-For");
+    if (it == req.end()) return peer;
+    std::string value(it->value());
+    auto comma = value.rfind(',');
+    std::string last = comma == std::string::npos ? value : value.substr(comma + 1);
+    while (!last.empty() && last.front() == ' ') last.erase(0, 1);
+    return last.empty() ? peer : last;
+}
+
+// Browsers send Origin; a page from another site must not drive a player's seat. Allowed: the
+// public URL's origin, the origin of the Host the browser itself asked for, and loopback.
+bool origin_allowed(const Shared& shared, const http::request<http::string_body>& req) {
+    auto it = req.find(http::field::origin);
+    if (it == req.end()) return true;  // not a browser (bots, `broadside join`, tests)
+    const std::string origin(it->value());
+    if (!shared.config.public_url.empty() && origin == shared.config.public_url) return true;
+    auto host = req.find(http::field::host);
+    if (host != req.end() && (origin == "http://" + std::string(host->value()) ||
+                              origin == "https://" + std::string(host->value()))) {
+        return true;
+    }
+    for (const char* local : {"http://127.0.0.1", "http://localhost", "http://[::1]"}) {
+        const std::string prefix(local);
+        if (origin == prefix || origin.rfind(prefix + ":", 0) == 0) return true;
+    }
+    return false;
+}
+
+class Session final : public Peer, public std::enable_shared_from_this<Session> {
+public:
+    Session(tcp::socket&& socket, Shared& shared, std::string address, std::shared_ptr<Room> room)
+        : ws_(std::move(socket)),
+          shared_(shared),
+          address_(std::move(address)),
+          room_(std::move(room)),
+          tokens_(static_cast<double>(shared.config.message_burst)),
+          refilled_(std::chrono::steady_clock::now()) {}
+
+    ~Session() override {
+        shared_.addresses.release(address_);
+        shared_.metrics.connections.fetch_sub(1);
+    }
+
+    void start(http::request<http::string_body> req) {
+        shared_.metrics.connections.fetch_add(1);
+        shared_.metrics.connections_total.fetch_add(1);
+        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        ws_.read_message_max(shared_.config.max_frame_bytes);
+        // permessage-deflate stays off: it costs hundreds of KB per connection.
+        ws_.set_option(websocket::permessage_deflate{});
+        ws_.set_option(websocket::stream_base::decorator(
+            [](websocket::response_type& res) { res.set(http::field::server, "broadside"); }));
+        ws_.async_accept(req, beast::bind_front_handler(&Session::on_accept, shared_from_this()));
+    }
+
+    void send(std::string text) override {
+        net::post(ws_.get_executor(),
+                  [self = shared_from_this(), text = std::move(text)]() mutable {
+                      self->enqueue(std::move(text));
+                  });
+    }
+
+    void close(const std::string& reason) override {
+        net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
+            self->closing_ = true;
+            self->close_reason_ = reason;
+            if (!self->writing_) self->do_close();
+        });
+    }
+
+    const std::string& address() const override { return address_; }
+
+private:
+    void on_accept(beast::error_code ec) {
+        if (ec) return;
+        read();
+    }
+
+    void read() {
+        ws_.async_read(buffer_, beast::bind_front_handler(&Session::on_read, shared_from_this()));
+    }
+
+    void on_read(beast::error_code ec, std::size_t) {
+        if (ec) {
+            if (ec == websocket::error::message_too_big) {
+                spdlog::info("closed a connection that sent a message over {} bytes",
+                             shared_.config.max_frame_bytes);
+            }
+            finish();
+            return;
+        }
+        std::string text = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        const bool binary = !ws_.got_text();
+        handle(std::move(text), binary);
+        if (!closing_) read();
+    }
+
+    bool rate_ok() {
+        const auto now = std::chrono::steady_clock::now();
+        const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+        refilled_ = now;
+        tokens_ = std::min(static_cast<double>(shared_.config.message_burst),
+                           tokens_ + elapsed * shared_.config.messages_per_second);
+        if (tokens_ < 1) return false;
+        tokens_ -= 1;
+        return true;
+    }
+
+    void reject(const std::string& code, const std::string& message,
+                std::optional<std::string_view> id = std::nullopt) {
+        shared_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+        enqueue(protocol::dump_with_id(error_json(code, message), id));
+        // A client that keeps sending what cannot be answered is cut off; nobody else notices.
+        if (++strikes_ >= 50) {
+            closing_ = true;
+            close_reason_ = "too many bad messages";
+            if (!writing_) do_close();
+        }
+    }
+
+    void handle(std::string text, bool binary) {
+        if (!rate_ok()) {
+            shared_.metrics.rate_limited.fetch_add(1, std::memory_order_relaxed);
+            reject("rate_limited", "Too many messages: at most " +
+                                       std::to_string(shared_.config.messages_per_second) +
+                                       " a second; this one was not handled.");
+            return;
+        }
+        if (binary) {
+            reject("bad_frame", "Send JSON as text frames, not binary ones.");
+            return;
+        }
+        if (text.find('\0') != std::string::npos) {
+            reject("bad_request", "The message contains a NUL byte.");
+            return;
+        }
+        json request = json::parse(text, nullptr, false);
+        if (request.is_discarded() || !request.is_object()) {
+            reject("malformed_json", "Each message is one JSON object.");
+            return;
+        }
+        const auto raw = protocol::find_raw_id(text);
+        std::string raw_id = raw ? std::string(*raw) : std::string();
+        if (!greeted_) {
+            if (request.value("cmd", json()) != "hello") {
+                reject("hello_first", "Send {\"cmd\": \"hello\", \"protocol\": 1} first.", raw);
+                return;
+            }
+            if (!request.contains("protocol") || request["protocol"] != kServerProtocol) {
+                reject("unsupported_protocol",
+                       "This server speaks protocol " + std::to_string(kServerProtocol) +
+                           "; your client sent " +
+                           (request.contains("protocol") ? request["protocol"].dump()
+                                                         : std::string("none")) +
+                           ". Update the client.",
+                       raw);
+                closing_ = true;
+                close_reason_ = "unsupported protocol";
+                if (!writing_) do_close();
+                return;
+            }
+            greeted_ = true;
+        }
+        if (room_) {
+            room_->message(shared_from_this(), std::move(request), std::move(raw_id));
+            return;
+        }
+        shared_.hub.lobby(shared_from_this(), request,
+                          [self = shared_from_this(), raw_id](json response) {
+                              std::optional<std::string_view> id;
+                              if (!raw_id.empty()) id = raw_id;
+                              self->send(protocol::dump_with_id(response, id));
+                          });
+    }
+
+    void enqueue(std::string text) {
+        if (finished_) return;
+        queued_bytes_ += text.size();
+        queue_.push_back(std::move(text));
+        if (queued_bytes_ > shared_.config.max_queued_bytes) {
+            // A client that does not read never grows the server's memory.
+            shared_.metrics.send_queue_drops.fetch_add(1, std::memory_order_relaxed);
+            queue_.clear();
+            queued_bytes_ = 0;
+            beast::get_lowest_layer(ws_).close();
+            return;
+        }
+        if (!writing_) write_next();
+    }
+
+    void write_next() {
+        if (queue_.empty()) {
+            writing_ = false;
+            if (closing_) do_close();
+            return;
+        }
+        writing_ = true;
+        ws_.text(true);
+        ws_.async_write(net::buffer(queue_.front()),
+                        beast::bind_front_handler(&Session::on_write, shared_from_this()));
+    }
+
+    void on_write(beast::error_code ec, std::size_t) {
+        if (ec) {
+            writing_ = false;
+            queue_.clear();
+            queued_bytes_ = 0;
+            return;
+        }
+        queued_bytes_ -= queue_.front().size();
+        queue_.pop_front();
+        write_next();
+    }
+
+    void do_close() {
+        if (close_started_) return;
+        close_started_ = true;
+        ws_.async_close(websocket::close_reason(websocket::close_code::normal, close_reason_),
+                        [self = shared_from_this()](beast::error_code) { self->finish(); });
+    }
+
+    void finish() {
+        if (finished_) return;
+        finished_ = true;
+        if (room_) {
+            room_->detach(shared_from_this());
+        } else {
+            shared_.hub.forget(this);
+        }
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    Shared& shared_;
+    std::string address_;
+    std::shared_ptr<Room> room_;
+    std::deque<std::string> queue_;
+    std::size_t queued_bytes_ = 0;
+    bool writing_ = false;
+    bool greeted_ = false;
+    bool closing_ = false;
+    bool close_started_ = false;
+    bool finished_ = false;
+    std::string close_reason_;
+    int strikes_ = 0;
+    double tokens_;
+    std::chrono::steady_clock::time_point refilled_;
+};
+
+const char* kLandingPage = R"(<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Broadside</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><h1>Broadside</h1>
+<p>This is a Broadside server. The browser client is not part of this build yet; play from a
+terminal with <code>broadside join CODE --server URL</code>, or connect a bot to the WebSocket
+protocol described in docs/server.md.</p></body></html>
+)";
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+public:
+    HttpSession(tcp::socket&& socket, Shared& shared)
+        : stream_(std::move(socket)), shared_(shared) {}
+
+    void run() {
+        net::dispatch(stream_.get_executor(),
+                      beast::bind_front_handler(&HttpSession::read, shared_from_this()));
+    }
+
+private:
+    void read() {
+        parser_.emplace();
+        parser_->body_limit(16 * 1024);
+        parser_->header_limit(16 * 1024);
+        stream_.expires_after(std::chrono::seconds(30));
+        http::async_read(stream_, buffer_, *parser_,
+                         beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    }
+
+    void on_read(beast::error_code ec, std::size_t) {
+        if (ec) {
+            beast::error_code ignored;
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+            return;
+        }
+        auto req = parser_->release();
+        if (websocket::is_upgrade(req)) {
+            upgrade(std::move(req));
+            return;
+        }
+        respond(std::move(req));
+    }
+
+    void upgrade(http::request<http::string_body> req) {
+        const std::string target(req.target());
+        const std::string address = client_address(shared_, stream_.socket(), req);
+        auto refuse = [&](http::status status, const std::string& why) {
+            reply(req, status, "application/json", error_json("refused", why).dump(), false);
+        };
+        if (!origin_allowed(shared_, req)) {
+            refuse(http::status::forbidden, "This origin may not connect to this server.");
+            return;
+        }
+        std::shared_ptr<Room> room;
+        if (target.rfind("/ws/", 0) == 0) {
+            const std::string code = target.substr(4);
+            if (!is_room_code(code) || !(room = shared_.hub.find(code))) {
+                refuse(http::status::not_found, "No room " + code + " on this server.");
+                return;
+            }
+        } else if (target != "/ws") {
+            refuse(http::status::not_found, "WebSockets are at /ws (the lobby) and /ws/CODE.");
+            return;
+        }
+        if (shared_.draining) {
+            refuse(http::status::service_unavailable, "The server is shutting down.");
+            return;
+        }
+        if (!shared_.addresses.acquire(address, shared_.config.max_connections_per_address)) {
+            refuse(http::status::too_many_requests,
+                   "Too many connections from your address (--max-connections-per-address).");
+            return;
+        }
+        stream_.expires_never();
+        std::make_shared<Session>(stream_.release_socket(), shared_, address, std::move(room))
+            ->start(std::move(req));
+    }
+
+    void respond(http::request<http::string_body> req) {
+        const std::string target(req.target());
+        if (req.method() != http::verb::get && req.method() != http::verb::head) {
+            reply(req, http::status::method_not_allowed, "text/plain", "GET only\n", true);
+        } else if (target == "/healthz") {
+            const bool draining = shared_.draining.load();
+            reply(req, draining ? http::status::service_unavailable : http::status::ok,
+                  "application/json",
+                  json{{"status", draining ? "draining" : "ok"},
+                       {"connections", shared_.metrics.connections.load()}}
+                          .dump() +
+                      "\n",
+                  true);
+        } else if (target == "/metrics") {
+            reply(req, http::status::ok, "text/plain; version=0.0.4",
+                  shared_.metrics.text(shared_.hub.rooms_by_game()), true);
+        } else if (target == "/api/rooms") {
+            std::promise<json> listed;
+            shared_.hub.lobby(nullptr, {{"cmd", "rooms"}},
+                              [&](json rooms) { listed.set_value(std::move(rooms)); });
+            reply(req, http::status::ok, "application/json", listed.get_future().get().dump(),
+                  true);
+        } else if (target.rfind("/rooms/", 0) == 0 && target.size() > 14 &&
+                   target.substr(target.size() - 7) == "/record") {
+            const std::string code = target.substr(7, target.size() - 14);
+            json record = is_room_code(code) ? shared_.hub.record(code) : json();
+            if (record.is_null()) {
+                reply(req, http::status::not_found, "application/json",
+                      error_json("no_record", "No finished game in room " + code + ".").dump(),
+                      true);
+            } else {
+                reply(req, http::status::ok, "application/json", record.dump(), true,
+                      "attachment; filename=\"broadside-" + normalise_code(code) + ".json\"");
+            }
+        } else if (target == "/" || target.rfind("/r/", 0) == 0) {
+            reply(req, http::status::ok, "text/html; charset=utf-8", kLandingPage, true);
+        } else {
+            reply(req, http::status::not_found, "text/plain", "not found\n", true);
+        }
+    }
+
+    void reply(const http::request<http::string_body>& req, http::status status,
+               const std::string& type, std::string body, bool keep_going,
+               const std::string& disposition = "") {
+        auto res = std::make_shared<http::response<http::string_body>>(status, req.version());
+        res->set(http::field::server, "broadside");
+        res->set(http::field::content_type, type);
+        res->set(http::field::cache_control, "no-store");
+        if (!disposition.empty()) res->set(http::field::content_disposition, disposition);
+        res->keep_alive(keep_going && req.keep_alive());
+        if (req.method() != http::verb::head) res->body() = std::move(body);
+        res->prepare_payload();
+        http::async_write(
+            stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                if (ec) return;
+                if (res->keep_alive()) {
+                    self->read();
+                } else {
+                    beast::error_code ignored;
+                    self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+                }
+            });
+    }
+
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    Shared& shared_;
+};
+
+class Listener : public std::enable_shared_from_this<Listener> {
+public:
+    Listener(net::io_context& ioc, tcp::endpoint endpoint, Shared& shared)
+        : ioc_(ioc), acceptor_(ioc), shared_(shared) {
+        acceptor_.open(endpoint.protocol());
+        acceptor_.set_option(net::socket_base::reuse_address(true));
+        acceptor_.bind(endpoint);
+        acceptor_.listen(net::socket_base::max_listen_connections);
+    }
+    unsigned short port() const { return acceptor_.local_endpoint().port(); }
+    void run() { accept(); }
+    void stop() {
+        net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+            beast::error_code ignored;
+            self->acceptor_.close(ignored);
+        });
+    }
+
+private:
+    void accept() {
+        acceptor_.async_accept(net::make_strand(ioc_),
+                               beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
+    }
+    void on_accept(beast::error_code ec, tcp::socket socket) {
+        if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+        if (!ec) {
+            socket.set_option(tcp::no_delay(true), ec);
+            std::make_shared<HttpSession>(std::move(socket), shared_)->run();
+        } else if (ec == net::error::no_descriptors) {
+            // Out of file descriptors: wait a moment rather than spin.
+            spdlog::warn("accept: out of file descriptors");
+            auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(100));
+            timer->async_wait(
+                [self = shared_from_this(), timer](beast::error_code) { self->accept(); });
+            return;
+        }
+        accept();
+    }
+
+    net::io_context& ioc_;
+    tcp::acceptor acceptor_;
+    Shared& shared_;
+};
+
+}  // namespace
+
+int run_server(const ServerConfig& config) {
+    // Declared first, so it outlives the rooms whose bots' strands it runs.
+    net::thread_pool bot_pool(static_cast<std::size_t>(std::max(1, config.bot_threads)));
+
+    std::unique_ptr<SqliteStorage> storage;
+    try {
+        storage = std::make_unique<SqliteStorage>(config.data, config.durability);
+    } catch (const std::exception& e) {
+        std::cerr << "broadside serve: cannot open the database in " << config.data << ": "
+                  << e.what() << "\n";
+        return 1;
+    }
+    Metrics metrics;
+    GroupWriter writer(
+        *storage, [&metrics](double seconds, std::size_t) { metrics.commit.observe(seconds); });
+    // The network context is destroyed explicitly at the end, while everything its pending
+    // handlers refer to (the hub, the counters, the limits) still exists.
+    auto context = std::make_unique<net::io_context>(config.threads);
+    net::io_context& ioc = *context;
+
+    ServerConfig effective = config;
+    RoomServices services;
+    services.io = ioc.get_executor();
+    services.bots = bot_pool.get_executor();
+    services.writer = &writer;
+    services.metrics = &metrics;
+    services.fatal = [](const std::string& why) {
+        spdlog::critical("stopping at once: {}", why);
+        std::_Exit(3);
+    };
+    HubLimits limits;
+    limits.max_rooms = config.max_rooms;
+    limits.room_ttl_ms = config.room_ttl_seconds * 1000;
+    Hub hub(services, *storage, limits);
+    Shared shared{effective, hub, metrics, {}, {}};
+
+    std::shared_ptr<Listener> listener;
+    try {
+        listener = std::make_shared<Listener>(
+            ioc, tcp::endpoint(net::ip::make_address(config.bind), config.port), shared);
+    } catch (const std::exception& e) {
+        std::cerr << "broadside serve: cannot listen on " << config.bind << ":" << config.port
+                  << ": " << e.what() << "\n";
+        return 1;
+    }
+    const unsigned short port = listener->port();
+    if (effective.public_url.empty()) {
+        const bool v6 = config.bind.find(':') != std::string::npos;
+        effective.public_url =
+            "http://" + (v6 ? "[" + config.bind + "]" : config.bind) + ":" + std::to_string(port);
+    }
+    services.public_url = effective.public_url;
+    const std::size_t restored = hub.restore();
+    listener->run();
+
+    std::thread drainer;
+    auto signals_owner = std::make_unique<net::signal_set>(ioc, SIGINT, SIGTERM);
+    auto expiry_owner = std::make_unique<net::steady_timer>(ioc);
+    auto& signals = *signals_owner;
+    auto& expiry = *expiry_owner;
+    std::function<void()> schedule_expiry = [&] {
+        expiry.expires_after(std::chrono::seconds(60));
+        expiry.async_wait([&](beast::error_code ec) {
+            if (ec) return;
+            hub.expire_idle();
+            schedule_expiry();
+        });
+    };
+    schedule_expiry();
+    signals.async_wait([&](beast::error_code, int signal) {
+        spdlog::info("signal {}: draining", signal);
+        shared.draining = true;
+        hub.stop_creating();
+        listener->stop();
+        expiry.cancel();
+        // Every room tells its clients and closes their connections after what is queued;
+        // the writer then commits what is pending, and the process exits 0.
+        hub.shut_down_rooms("The server is stopping; reconnect with your token when it is back.");
+        drainer = std::thread([&] {
+            writer.flush();
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            writer.flush();
+            ioc.stop();
+        });
+    });
+
+    std::cout << "Broadside server listening on " << effective.public_url << " (data in "
+              << config.data << ", " << restored << " rooms restored)" << std::endl;
+    std::vector<std::thread> threads;
+    for (int i = 1; i < config.threads; ++i) threads.emplace_back([&] { ioc.run(); });
+    ioc.run();
+    for (auto& t : threads) t.join();
+    if (drainer.joinable()) drainer.join();
+    bot_pool.stop();
+    bot_pool.join();
+    writer.flush();
+    signals_owner.reset();
+    expiry_owner.reset();
+    listener.reset();
+    hub.forget_rooms();
+    context.reset();
+    std::cout << "Broadside server stopped; everything acknowledged is saved." << std::endl;
+    return 0;
+}
+
+}  // namespace broadside::server

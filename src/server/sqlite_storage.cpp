@@ -1,0 +1,173 @@
+#include "server/sqlite_storage.h"
+
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+namespace broadside::server {
+
+void WriteBatch::append(WriteBatch&& other) {
+    auto move_all = [](auto& to, auto& from) {
+        to.insert(to.end(), std::make_move_iterator(from.begin()),
+                  std::make_move_iterator(from.end()));
+    };
+    move_all(new_rooms, other.new_rooms);
+    move_all(entries, other.entries);
+    move_all(records, other.records);
+    move_all(touched, other.touched);
+    move_all(expired, other.expired);
+}
+
+SqliteStorage::SqliteStorage(const std::string& directory, Durability durability) {
+    std::filesystem::create_directories(directory);
+    const std::string path = (std::filesystem::path(directory) / "broadside.db").string();
+    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db_->exec("PRAGMA journal_mode=WAL");
+    db_->exec(durability == Durability::kFull ? "PRAGMA synchronous=FULL"
+                                              : "PRAGMA synchronous=NORMAL");
+    db_->exec("PRAGMA foreign_keys=ON");
+    db_->exec(R"(
+        CREATE TABLE IF NOT EXISTS rooms (
+            code TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            server_seed TEXT NOT NULL,
+            created_ms INTEGER NOT NULL,
+            touched_ms INTEGER NOT NULL,
+            expired INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE IF NOT EXISTS room_log (
+            room TEXT NOT NULL REFERENCES rooms(code),
+            number INTEGER NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (room, number)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS records (
+            room TEXT PRIMARY KEY REFERENCES rooms(code),
+            record TEXT NOT NULL
+        );
+    )");
+}
+
+SqliteStorage::~SqliteStorage() = default;
+
+std::vector<StoredRoom> SqliteStorage::load() {
+    std::lock_guard lock(mutex_);
+    std::vector<StoredRoom> rooms;
+    std::map<std::string, std::size_t> index;
+    SQLite::Statement q(*db_,
+                        "SELECT code, game, options, settings, server_seed, created_ms, "
+                        "touched_ms, expired FROM rooms ORDER BY created_ms, code");
+    while (q.executeStep()) {
+        StoredRoom room;
+        room.code = q.getColumn(0).getString();
+        room.game = q.getColumn(1).getString();
+        room.options = nlohmann::json::parse(q.getColumn(2).getString());
+        room.settings = nlohmann::json::parse(q.getColumn(3).getString());
+        room.server_seed = q.getColumn(4).getString();
+        room.created_ms = q.getColumn(5).getInt64();
+        room.touched_ms = q.getColumn(6).getInt64();
+        room.expired = q.getColumn(7).getInt() != 0;
+        index[room.code] = rooms.size();
+        rooms.push_back(std::move(room));
+    }
+    SQLite::Statement log(*db_, "SELECT room, number, body FROM room_log ORDER BY room, number");
+    while (log.executeStep()) {
+        auto it = index.find(log.getColumn(0).getString());
+        if (it == index.end()) continue;
+        auto& entries = rooms[it->second].log;
+        const auto number = log.getColumn(1).getInt64();
+        if (number != static_cast<std::int64_t>(entries.size()) + 1) {
+            throw std::runtime_error("room " + it->first + ": log entry " + std::to_string(number) +
+                                     " follows a gap");
+        }
+        entries.push_back(nlohmann::json::parse(log.getColumn(2).getString()));
+    }
+    SQLite::Statement rec(*db_, "SELECT room, record FROM records");
+    while (rec.executeStep()) {
+        auto it = index.find(rec.getColumn(0).getString());
+        if (it != index.end()) {
+            rooms[it->second].record = nlohmann::json::parse(rec.getColumn(1).getString());
+        }
+    }
+    return rooms;
+}
+
+void SqliteStorage::write(const WriteBatch& batch) {
+    std::lock_guard lock(mutex_);
+    SQLite::Transaction tx(*db_);
+    if (!batch.new_rooms.empty()) {
+        SQLite::Statement q(*db_,
+                            "INSERT INTO rooms (code, game, options, settings, server_seed, "
+                            "created_ms, touched_ms) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        for (const auto& room : batch.new_rooms) {
+            q.bind(1, room.code);
+            q.bind(2, room.game);
+            q.bind(3, room.options.dump());
+            q.bind(4, room.settings.dump());
+            q.bind(5, room.server_seed);
+            q.bind(6, static_cast<int64_t>(room.created_ms));
+            q.bind(7, static_cast<int64_t>(room.touched_ms));
+            q.exec();
+            q.reset();
+        }
+    }
+    if (!batch.entries.empty()) {
+        SQLite::Statement q(*db_, "INSERT INTO room_log (room, number, body) VALUES (?, ?, ?)");
+        for (const auto& entry : batch.entries) {
+            q.bind(1, entry.room);
+            q.bind(2, static_cast<int64_t>(entry.number));
+            q.bind(3, entry.body.dump());
+            q.exec();
+            q.reset();
+        }
+    }
+    if (!batch.records.empty()) {
+        SQLite::Statement q(*db_, "INSERT OR REPLACE INTO records (room, record) VALUES (?, ?)");
+        for (const auto& [room, record] : batch.records) {
+            q.bind(1, room);
+            q.bind(2, record.dump());
+            q.exec();
+            q.reset();
+        }
+    }
+    if (!batch.touched.empty()) {
+        SQLite::Statement q(*db_,
+                            "UPDATE rooms SET touched_ms = MAX(touched_ms, ?) WHERE code = ?");
+        for (const auto& [room, ms] : batch.touched) {
+            q.bind(1, static_cast<int64_t>(ms));
+            q.bind(2, room);
+            q.exec();
+            q.reset();
+        }
+    }
+    if (!batch.expired.empty()) {
+        SQLite::Statement q(*db_, "UPDATE rooms SET expired = 1 WHERE code = ?");
+        for (const auto& room : batch.expired) {
+            q.bind(1, room);
+            q.exec();
+            q.reset();
+        }
+    }
+    tx.commit();
+}
+
+bool SqliteStorage::room_exists(const std::string& code) {
+    std::lock_guard lock(mutex_);
+    SQLite::Statement q(*db_, "SELECT 1 FROM rooms WHERE code = ?");
+    q.bind(1, code);
+    return q.executeStep();
+}
+
+nlohmann::json SqliteStorage::record(const std::string& code) {
+    std::lock_guard lock(mutex_);
+    SQLite::Statement q(*db_, "SELECT record FROM records WHERE room = ?");
+    q.bind(1, code);
+    if (!q.executeStep()) return nullptr;
+    return nlohmann::json::parse(q.getColumn(0).getString());
+}
+
+}  // namespace broadside::server

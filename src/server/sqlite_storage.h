@@ -1,0 +1,33 @@
+#pragma once
+// Storage in one SQLite file (WAL mode) through SQLiteCpp. `synchronous=NORMAL` (the default
+// durability) survives a killed process; `full` also survives a power cut (docs/server.md).
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "server/storage.h"
+
+namespace SQLite {
+class Database;
+}
+
+namespace broadside::server {
+
+enum class Durability { kNormal, kFull };
+
+class SqliteStorage final : public Storage {
+public:
+    // Opens (creating when needed) `directory`/broadside.db. Throws with a clear message.
+    SqliteStorage(const std::string& directory, Durability durability);
+    ~SqliteStorage() override;
+    std::vector<StoredRoom> load() override;
+    void write(const WriteBatch& batch) override;
+    bool room_exists(const std::string& code) override;
+    nlohmann::json record(const std::string& code) override;
+
+private:
+    std::mutex mutex_;  // one connection; the writer and record downloads take turns
+    std::unique_ptr<SQLite::Database> db_;
+};
+
+}  // namespace broadside::server

@@ -1,0 +1,60 @@
+#pragma once
+// Where the server keeps everything: rooms, and each room's numbered log (joins, bots, the start,
+// every action with its client action id, resignations), from which a room is rebuilt exactly
+// (the seed and the actions replay the match). One interface, so that PostgreSQL can follow
+// SQLite without touching the rooms. Seat tokens appear only as SHA-256 hashes.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace broadside::server {
+
+struct StoredRoom {
+    std::string code;
+    std::string game;
+    nlohmann::json options;   // validated, with defaults filled
+    nlohmann::json settings;  // public, owner's choices that are not game options
+    std::string server_seed;  // secret until the game ends (hex)
+    std::int64_t created_ms = 0;
+    std::int64_t touched_ms = 0;  // the last time anything happened in the room
+    bool expired = false;
+    std::vector<nlohmann::json> log;  // entry n-1 is number n
+    nlohmann::json record;            // the finished game's record, or null
+};
+
+struct LogEntry {
+    std::string room;
+    std::int64_t number = 0;  // 1, 2, 3, ... per room; (room, number) is unique
+    nlohmann::json body;
+};
+
+// One transaction's worth of changes: many rooms' entries commit together.
+struct WriteBatch {
+    std::vector<StoredRoom> new_rooms;  // their log and record are ignored
+    std::vector<LogEntry> entries;
+    std::vector<std::pair<std::string, nlohmann::json>> records;
+    std::vector<std::pair<std::string, std::int64_t>> touched;
+    std::vector<std::string> expired;
+    bool empty() const {
+        return new_rooms.empty() && entries.empty() && records.empty() && touched.empty() &&
+               expired.empty();
+    }
+    void append(WriteBatch&& other);
+};
+
+class Storage {
+public:
+    virtual ~Storage() = default;
+    // Everything, for a restart: every room with its log and record.
+    virtual std::vector<StoredRoom> load() = 0;
+    // Commits the batch in one transaction, or throws (nothing of it is then committed).
+    virtual void write(const WriteBatch& batch) = 0;
+    // Whether a room with this code was ever stored (codes are never reused).
+    virtual bool room_exists(const std::string& code) = 0;
+    // A finished or expired room's record (null when there is none).
+    virtual nlohmann::json record(const std::string& code) = 0;
+};
+
+}  // namespace broadside::server

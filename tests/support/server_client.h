@@ -1,0 +1,48 @@
+#pragma once
+// Helpers for tests that play through a real server: a seat's connection that records every raw
+// frame it received (for the secret scan), and small steps (create, join, play a legal move).
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.h"
+#include "server/ws_client.h"
+
+namespace broadside::testing {
+
+// One connection to a room, remembering every frame it was sent.
+class SeatClient {
+public:
+    SeatClient(unsigned short port, const std::string& room, const std::string& token = "");
+    nlohmann::json request(nlohmann::json message);
+    // Waits for the next message of `type`, keeping every frame in `frames()`.
+    nlohmann::json wait_for(const std::string& type);
+    // Everything received so far (drains what is waiting, up to `quiet_ms` of silence).
+    const std::vector<std::string>& frames(int quiet_ms = 0);
+    server::WsClient& ws() { return *ws_; }
+    nlohmann::json welcome;
+
+private:
+    void pull(int quiet_ms);
+    std::optional<std::string> next_text(std::chrono::steady_clock::time_point deadline);
+    std::unique_ptr<server::WsClient> ws_;
+    std::vector<std::string> frames_;        // every frame received, for the secret scan
+    std::deque<std::string> pending_;        // received by pull(), not yet read
+    std::vector<nlohmann::json> unclaimed_;  // read while waiting for an answer
+};
+
+// Creates a room from the lobby; returns room_created (with "room" and "token").
+nlohmann::json create_room(unsigned short port, nlohmann::json request);
+
+// A legal action for `seat` given its `legal` (any game), drawn with `rng`. Placements are fixed
+// per seat parity (the seats' fleets differ, so a leak would show).
+// `game` tells the party's placement (a 6x6 sea) from classic's when the legal actions look alike.
+nlohmann::json random_action(const nlohmann::json& legal, int seat, Rng& rng,
+                             const std::string& game = "");
+
+}  // namespace broadside::testing
