@@ -20,14 +20,14 @@ int run_engine() {
     seats::LineReader reader(STDIN_FILENO, protocol::kMaxLineBytes);
     while (auto line = reader.next()) {
         if (line->text.find_first_not_of(" \t") == std::string::npos && !line->too_long) continue;
-        nlohmann::json response =
+        const std::string response =
             line->too_long
                 ? protocol::error_response("line_too_long",
                                            "A request line may be at most " +
                                                std::to_string(protocol::kMaxLineBytes) + " bytes.")
+                      .dump()
                 : engine.handle_line(line->text);
-        std::cout << response.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"
-                  << std::flush;
+        std::cout << response << "\n" << std::flush;
         if (engine.quit_requested()) break;
     }
     return kExitOk;

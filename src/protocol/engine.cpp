@@ -1,8 +1,12 @@
 #include "protocol/engine.h"
 
+#include <algorithm>
+#include <limits>
+#include <optional>
 #include <set>
 
 #include "match/registry.h"
+#include "protocol/raw_id.h"
 
 namespace broadside::protocol {
 
@@ -19,28 +23,118 @@ struct RequestError {
     std::string message;
 };
 
-const json& field(const json& req, const char* name) {
-    if (!req.contains(name)) {
+// Every field a request carries is read through these: a missing required field, or a field of
+// the wrong JSON type, is "bad_request" naming the field (docs/protocol.md, "Field types"). An
+// optional field sent as null counts as left out.
+
+const json& required_field(const json& req, const char* name) {
+    if (!req.contains(name) || req[name].is_null()) {
         throw RequestError{"bad_request", std::string("This request needs \"") + name + "\"."};
     }
     return req[name];
 }
 
-std::string string_field(const json& req, const char* name) {
-    const json& v = field(req, name);
+const json* optional_field(const json& req, const char* name) {
+    if (!req.contains(name) || req[name].is_null()) return nullptr;
+    return &req[name];
+}
+
+std::string text_field(const json& req, const char* name) {
+    const json& v = required_field(req, name);
     if (!v.is_string())
         throw RequestError{"bad_request", std::string("\"") + name + "\" must be text."};
     return v.get<std::string>();
 }
 
-int seat_field(const json& req) {
-    const json& v = field(req, "seat");
-    if (!v.is_number_integer()) {
-        throw RequestError{"bad_seat", "\"seat\" must be a whole number (0 for the first seat)."};
+const json& object_field(const json& req, const char* name) {
+    const json& v = required_field(req, name);
+    if (!v.is_object()) {
+        throw RequestError{"bad_request", std::string("\"") + name + "\" must be a JSON object."};
     }
-    const auto seat = v.get<std::int64_t>();
-    if (seat < -1 || seat > 1'000'000) throw RequestError{"bad_seat", "No such seat."};
-    return static_cast<int>(seat);
+    return v;
+}
+
+// The seat as sent; whether the match has it is checked once the match is found.
+std::int64_t seat_field(const json& req) {
+    const json& v = required_field(req, "seat");
+    if (!v.is_number_integer()) {
+        throw RequestError{"bad_request",
+                           "\"seat\" must be a whole number (0 for the first seat, -1 for a "
+                           "spectator where one is allowed)."};
+    }
+    // Beyond the signed range: no match has that seat either.
+    if (v.is_number_unsigned() &&
+        v.get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        return std::numeric_limits<std::int64_t>::max();
+    }
+    return v.get<std::int64_t>();
+}
+
+std::int64_t after_field(const json& req) {
+    const json* v = optional_field(req, "after");
+    if (v == nullptr) return 0;
+    if (!v->is_number_integer() || (!v->is_number_unsigned() && v->get<std::int64_t>() < 0)) {
+        throw RequestError{"bad_request", "\"after\" must be an event number (0 or more)."};
+    }
+    // Beyond every event there is: nothing after it.
+    if (v->is_number_unsigned() &&
+        v->get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        return std::numeric_limits<std::int64_t>::max();
+    }
+    return v->get<std::int64_t>();
+}
+
+std::uint64_t seed_field(const json& req, const std::function<std::uint64_t()>& fresh_seed) {
+    const json* v = optional_field(req, "seed");
+    if (v == nullptr) return fresh_seed();
+    const RequestError bad{"bad_request",
+                           "\"seed\" must be a whole number from 0 to "
+                           "18446744073709551615, as a number or as text."};
+    if (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0)) {
+        // Parsed text gives unsigned numbers; JSON built in code may hold the same value signed.
+        return v->get<std::uint64_t>();
+    }
+    if (!v->is_string()) throw bad;
+    // Seeds above 2^53 do not survive JavaScript's numbers, so text is accepted too.
+    const std::string text = v->get<std::string>();
+    std::size_t used = 0;
+    std::uint64_t seed = 0;
+    try {
+        seed = std::stoull(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    // stoull skips leading blanks and accepts a sign: only plain digits are a seed.
+    if (used == 0 || used != text.size() ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        throw bad;
+    }
+    return seed;
+}
+
+std::string dump_line(const json& response) {
+    return response.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// The request's "id" as the client wrote it. Parsing rounds an integer beyond 64 bits to a
+// double, so the raw text is cut from the line; it is used only when it parses to the very id
+// the parser kept (a key spelled with escapes, "\u0069d", is "id" to the parser but not to
+// find_raw_id).
+std::optional<std::string> echoed_id(const json& request, std::string_view line) {
+    if (!request.is_object() || !request.contains("id")) return std::nullopt;
+    if (const auto raw = find_raw_id(line)) {
+        const json again = json::parse(*raw, nullptr, false);
+        if (!again.is_discarded() && again == request["id"]) {
+            std::string text(*raw);
+            // A carriage return can only be blank space between tokens here (JSON strings
+            // cannot hold one unescaped); some readers would take it for a line break.
+            std::erase(text, '\r');
+            return text;
+        }
+    }
+    return dump_line(request["id"]);
 }
 
 }  // namespace
@@ -51,18 +145,28 @@ json error_response(const std::string& code, const std::string& message) {
 
 Engine::Engine(std::function<std::uint64_t()> fresh_seed) : fresh_seed_(std::move(fresh_seed)) {}
 
-json Engine::handle_line(std::string_view line) {
+std::string Engine::handle_line(std::string_view line) {
     if (line.size() > kMaxLineBytes) {
-        return error_response("line_too_long", "A request line may be at most " +
-                                                   std::to_string(kMaxLineBytes) + " bytes.");
+        return dump_line(error_response(
+            "line_too_long",
+            "A request line may be at most " + std::to_string(kMaxLineBytes) + " bytes."));
     }
-    json request = json::parse(line, nullptr, false);
+    // The JSON parser stops at a NUL byte as if the line ended there; whatever follows it would
+    // be dropped unseen, so the whole line is refused instead.
+    if (const auto nul = line.find('\0'); nul != std::string_view::npos) {
+        return dump_line(error_response(
+            "malformed_json", "The line contains a NUL byte (byte " + std::to_string(nul + 1) +
+                                  "), which JSON text cannot hold; nothing was done."));
+    }
+    const json request = json::parse(line, nullptr, false);
     if (request.is_discarded()) {
-        return error_response("malformed_json",
-                              "That line is not valid JSON; send one JSON "
-                              "object per line.");
+        return dump_line(error_response("malformed_json",
+                                        "That line is not valid JSON; send one JSON "
+                                        "object per line."));
     }
-    return handle(request);
+    const json response = handle(request);
+    const auto id = echoed_id(request, line);
+    return dump_with_id(response, id ? std::optional<std::string_view>(*id) : std::nullopt);
 }
 
 json Engine::hello() const {
@@ -78,39 +182,18 @@ json Engine::hello() const {
 }
 
 json Engine::create(const json& req) {
+    const std::string game = text_field(req, "game");
+    const json* options = optional_field(req, "options");
+    if (options != nullptr && !options->is_object()) {
+        throw RequestError{"bad_request", "\"options\" must be a JSON object."};
+    }
+    const std::uint64_t seed = seed_field(req, fresh_seed_);
     if (matches_.size() >= kMaxMatches) {
         throw RequestError{"too_many_matches", "This engine already hosts " +
                                                    std::to_string(kMaxMatches) +
                                                    " matches; close some first."};
     }
-    const std::string game = string_field(req, "game");
-    std::uint64_t seed = 0;
-    if (!req.contains("seed") || req["seed"].is_null()) {
-        seed = fresh_seed_();
-    } else if (req["seed"].is_number_unsigned() ||
-               (req["seed"].is_number_integer() && req["seed"].get<std::int64_t>() >= 0)) {
-        // Parsed text gives unsigned numbers; JSON built in code may hold the same value signed.
-        seed = req["seed"].get<std::uint64_t>();
-    } else if (req["seed"].is_string()) {
-        // Seeds above 2^53 do not survive JavaScript's numbers, so text is accepted too.
-        const std::string text = req["seed"].get<std::string>();
-        std::size_t used = 0;
-        try {
-            seed = std::stoull(text, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used == 0 || used != text.size()) {
-            throw RequestError{"bad_request",
-                               "\"seed\" must be a whole number from 0 to "
-                               "18446744073709551615, as a number or as text."};
-        }
-    } else {
-        throw RequestError{"bad_request",
-                           "\"seed\" must be a whole number from 0 to "
-                           "18446744073709551615, as a number or as text."};
-    }
-    auto match = Match::create(game, req.value("options", json::object()), seed);
+    auto match = Match::create(game, options != nullptr ? *options : json::object(), seed);
     if (!match) throw RequestError{match.error().code, match.error().message};
     const std::string id = "m" + std::to_string(next_match_++);
     json response{{"type", "created"},
@@ -125,95 +208,101 @@ json Engine::create(const json& req) {
 }
 
 json Engine::handle(const json& request) {
-    json id = nullptr;
-    if (request.is_object() && request.contains("id")) id = request["id"];
     json response;
     try {
         if (!request.is_object()) {
             throw RequestError{"bad_request", "A request is a JSON object with a \"cmd\"."};
         }
-        const std::string cmd = string_field(request, "cmd");
-        auto find_entry = [&] {
-            const std::string name = string_field(request, "match");
+        const std::string cmd = text_field(request, "cmd");
+        // Each command reads (and type-checks) all its fields before it looks anything up, so a
+        // mistyped field is "bad_request" whether or not the match exists.
+        auto find_entry = [&](const std::string& name) {
             auto it = matches_.find(name);
             if (it == matches_.end()) {
                 throw RequestError{"unknown_match", "There is no match \"" + name + "\"."};
             }
             return it;
         };
-        auto find_match = [&]() -> Match& { return *find_entry()->second; };
-        auto checked_seat = [&](const Match& m, bool allow_spectator) {
-            const int seat = seat_field(request);
+        auto find_match = [&](const std::string& name) -> Match& {
+            return *find_entry(name)->second;
+        };
+        auto checked_seat = [&](const Match& m, std::int64_t seat, bool allow_spectator) {
             if ((seat == -1 && !allow_spectator) || seat >= m.seat_count() || seat < -1) {
                 throw RequestError{"bad_seat", "Seat " + std::to_string(seat) +
                                                    " does not exist; this match has seats 0 to " +
-                                                   std::to_string(m.seat_count() - 1) + "."};
+                                                   std::to_string(m.seat_count() - 1) +
+                                                   (allow_spectator ? " (and -1 to watch)." : ".")};
             }
-            return seat;
+            return static_cast<int>(seat);
         };
         if (cmd == "hello") {
             response = hello();
         } else if (cmd == "create") {
             response = create(request);
         } else if (cmd == "observe") {
-            Match& m = find_match();
-            const int seat = checked_seat(m, false);
+            const std::string name = text_field(request, "match");
+            const std::int64_t wanted = seat_field(request);
+            Match& m = find_match(name);
+            const int seat = checked_seat(m, wanted, true);  // -1: the spectator's public view
             response = {{"type", "observation"},
-                        {"match", request["match"]},
+                        {"match", name},
                         {"seat", seat},
                         {"observation", m.observation(seat)},
-                        {"legal", m.legal_actions(seat)},
+                        {"legal", seat >= 0 ? m.legal_actions(seat) : json(nullptr)},
                         {"to_act", m.seats_to_act()},
                         {"over", m.is_over()},
                         {"last_event", m.last_event_number()}};
         } else if (cmd == "legal") {
-            Match& m = find_match();
-            const int seat = checked_seat(m, false);
+            const std::string name = text_field(request, "match");
+            const std::int64_t wanted = seat_field(request);
+            Match& m = find_match(name);
+            const int seat = checked_seat(m, wanted, false);
             response = {{"type", "legal"},
-                        {"match", request["match"]},
+                        {"match", name},
                         {"seat", seat},
                         {"legal", m.legal_actions(seat)},
                         {"to_act", m.seats_to_act()}};
         } else if (cmd == "act") {
-            Match& m = find_match();
-            const int seat = checked_seat(m, false);
-            auto events = m.act(seat, field(request, "action"));
+            const std::string name = text_field(request, "match");
+            const std::int64_t wanted = seat_field(request);
+            const json& action = object_field(request, "action");
+            Match& m = find_match(name);
+            const int seat = checked_seat(m, wanted, false);
+            auto events = m.act(seat, action);
             if (!events) {
                 const auto& e = events.error();
                 if (kTopLevelCodes.count(e.code)) throw RequestError{e.code, e.message};
                 response = error_response("illegal_action", e.message);
                 response["error"]["reason"] = e.code;
             } else {
-                response = {
-                    {"type", "acted"},   {"match", request["match"]},  {"seat", seat},
-                    {"events", *events}, {"to_act", m.seats_to_act()}, {"over", m.is_over()}};
+                response = {{"type", "acted"},
+                            {"match", name},
+                            {"seat", seat},
+                            {"events", *events},
+                            {"to_act", m.seats_to_act()},
+                            {"over", m.is_over()}};
                 if (m.is_over()) response["result"] = m.result();
             }
         } else if (cmd == "events") {
-            Match& m = find_match();
-            const int seat = checked_seat(m, true);
-            std::int64_t after = 0;
-            if (request.contains("after")) {
-                if (!request["after"].is_number_integer() ||
-                    request["after"].get<std::int64_t>() < 0) {
-                    throw RequestError{"bad_request",
-                                       "\"after\" must be an event number (0 or more)."};
-                }
-                after = request["after"].get<std::int64_t>();
-            }
+            const std::string name = text_field(request, "match");
+            const std::int64_t wanted = seat_field(request);
+            const std::int64_t after = after_field(request);
+            Match& m = find_match(name);
+            const int seat = checked_seat(m, wanted, true);
             response = {{"type", "events"},
-                        {"match", request["match"]},
+                        {"match", name},
                         {"seat", seat},
                         {"events", m.events_for(seat, after)},
                         {"last_event", m.last_event_number()}};
         } else if (cmd == "record") {
-            Match& m = find_match();
-            auto record = m.record();
+            const std::string name = text_field(request, "match");
+            auto record = find_match(name).record();
             if (!record) throw RequestError{record.error().code, record.error().message};
-            response = {{"type", "record"}, {"match", request["match"]}, {"record", *record}};
+            response = {{"type", "record"}, {"match", name}, {"record", *record}};
         } else if (cmd == "close") {
-            matches_.erase(find_entry());
-            response = {{"type", "closed"}, {"match", request["match"]}};
+            const std::string name = text_field(request, "match");
+            matches_.erase(find_entry(name));
+            response = {{"type", "closed"}, {"match", name}};
         } else if (cmd == "quit") {
             quit_ = true;
             response = {{"type", "bye"}};
@@ -226,7 +315,9 @@ json Engine::handle(const json& request) {
     } catch (const RequestError& e) {
         response = error_response(e.code, e.message);
     }
-    if (!id.is_null()) response["id"] = id;
+    // Any JSON value, null included, comes back as the request's "id" (handle_line echoes the
+    // very text that was sent).
+    if (request.is_object() && request.contains("id")) response["id"] = request["id"];
     return response;
 }
 

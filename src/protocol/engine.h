@@ -24,9 +24,10 @@ public:
     // deterministic; the program uses std::random_device).
     explicit Engine(std::function<std::uint64_t()> fresh_seed);
 
-    // Handles one raw line (without its newline). Always returns exactly one response object.
-    nlohmann::json handle_line(std::string_view line);
-    // Handles one parsed request.
+    // Handles one raw line (without its newline). Always returns exactly one response line
+    // (without its newline), whose "id" is the request's "id" exactly as it was written.
+    std::string handle_line(std::string_view line);
+    // Handles one parsed request. The response carries the request's "id" (any JSON value).
     nlohmann::json handle(const nlohmann::json& request);
 
     // Set once a "quit" request has been answered.

@@ -40,7 +40,11 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
         // Seats that act at the same time (simultaneous placement) are asked in seat order.
         const int seat = match.seats_to_act().front();
         Agent& agent = *agents[static_cast<std::size_t>(seat)];
-        Reply reply = agent.act(match, seat, seen[static_cast<std::size_t>(seat)], config.move_ms);
+        // The agent is sent every event after the last one its previous request carried, so the
+        // events of its own last action (what its shot hit, the dice it threw) reach it too.
+        const std::int64_t since = seen[static_cast<std::size_t>(seat)];
+        seen[static_cast<std::size_t>(seat)] = match.last_event_number();
+        Reply reply = agent.act(match, seat, since, config.move_ms);
         if (!reply.fault) {
             auto applied = match.act(seat, reply.action);
             if (!applied) {
@@ -64,7 +68,6 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
                                        applied.error().message);
             }
         }
-        seen[static_cast<std::size_t>(seat)] = match.last_event_number();
     }
     if (!outcome.forfeited) {
         outcome.result = match.result();

@@ -4,6 +4,7 @@
 
 #include "match/registry.h"
 #include "seats/bot_registry.h"
+#include "server/clock.h"
 #include "server/group_writer.h"
 #include "server/peer.h"
 #include "server/secrets.h"
@@ -121,6 +122,11 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
     json settings = {{"public", request.value("public", false)}};
     if (!settings["public"].is_boolean()) {
         return error_json("bad_request", "\"public\" must be true or false.");
+    }
+    auto clock = parse_clock(request.value("clock", json()));
+    if (!clock) return error_json(clock.error().code, clock.error().message);
+    if (request.contains("clock") && !request["clock"].is_null()) {
+        settings["clock"] = clock->to_json();
     }
     auto room = make_room(game, options, settings, batch);
     if (!room) return error_json(room.error().code, room.error().message);

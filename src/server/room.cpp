@@ -108,7 +108,9 @@ Room::Room(RoomServices& services, std::string code, std::string game, json opti
       settings_(std::move(settings)),
       server_seed_(std::move(server_seed)),
       seat_count_(seat_count),
-      seats_(static_cast<std::size_t>(seat_count)) {}
+      seats_(static_cast<std::size_t>(seat_count)),
+      clock_settings_(ClockSettings::from_settings(settings_)),
+      clock_(strand_) {}
 
 Result<std::shared_ptr<Room>> Room::create(RoomServices& services, const std::string& code,
                                            const std::string& game, const json& options,
@@ -147,8 +149,16 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
     }
     room->restoring_ = false;
     room->touched_ms_ = stored.touched_ms;
+    // Nobody is connected to a room that has just come back: seated players are absent from now
+    // (their grace period starts again; the clocks run on from the times in the log).
+    for (std::size_t m = 0; m < room->members_.size(); ++m) {
+        if (room->members_[m].seat >= 0) room->absent_since_ms_[static_cast<int>(m)] = now_ms();
+    }
     room->refresh_listing();
-    boost::asio::post(room->strand_, [room] { room->ask_bots(); });
+    boost::asio::post(room->strand_, [room] {
+        room->ask_bots();
+        room->arm_clock();
+    });
     return room;
 }
 
@@ -186,7 +196,16 @@ void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id)
 
 void Room::detach(std::shared_ptr<Peer> peer) {
     boost::asio::post(strand_, [self = shared_from_this(), peer] {
-        if (self->peers_.erase(peer.get()) > 0) self->broadcast_room();
+        auto it = self->peers_.find(peer.get());
+        if (it == self->peers_.end()) return;
+        const int member = it->second.member;
+        self->peers_.erase(it);
+        if (member >= 0 && std::none_of(self->peers_.begin(), self->peers_.end(),
+                                        [&](const auto& p) { return p.second.member == member; })) {
+            self->absent_since_ms_[member] = now_ms();
+        }
+        self->broadcast_room();
+        self->arm_clock();
     });
 }
 
@@ -263,18 +282,23 @@ void Room::handle(Request& r) {
         on_leave(r);
     } else if (cmd == "rematch") {
         on_rematch(r);
+    } else if (cmd == "claim") {
+        on_claim(r);
     } else if (cmd == "ping") {
         reply(r, {{"type", "pong"}});
     } else {
         error(r, "unknown_command",
               "Unknown command \"" + cmd +
                   "\"; in a room the commands are join, nonce, add_bot, remove, start, act, "
-                  "observe, legal, events, record, room, resign, abort, leave, rematch, ping.");
+                  "observe, legal, events, record, room, resign, abort, leave, rematch, claim, "
+                  "ping.");
     }
 }
 
 void Room::commit_pending() {
-    if (pending_.empty() || committing_ || restoring_) return;
+    if (restoring_) return;
+    arm_clock();
+    if (pending_.empty() || committing_) return;
     pending_.touched.emplace_back(code_, touched_ms_ = now_ms());
     committing_ = true;
     WriteBatch batch;
@@ -385,6 +409,7 @@ void Room::on_hello(Request& r) {
     }
     const std::int64_t last = match_ ? match_->last_event_number() : 0;
     peers_[r.peer.get()] = Attachment{r.peer, member, last};
+    if (member >= 0) absent_since_ms_.erase(member);
     json you = {{"member", member}, {"seat", -1}, {"owner", false}, {"spectator", true}};
     if (member >= 0) {
         const auto& m = members_[static_cast<std::size_t>(member)];
@@ -859,6 +884,8 @@ void Room::on_rematch(Request& r) {
 // ---- the log -------------------------------------------------------------------------------
 
 Status Room::log(json entry) {
+    // When it happened: the clocks are computed from these times, so they survive a restart.
+    if (!entry.contains("at")) entry["at"] = now_ms();
     auto status = apply(entry);
     if (!status) return status;
     pending_.entries.push_back({code_, ++log_size_, std::move(entry)});
@@ -910,6 +937,7 @@ Status Room::apply(const json& e) {
         if (!match) return match.error();
         match_.emplace(std::move(match.value()));
         phase_ = Phase::kPlaying;
+        note_turn_starts({}, e.value("at", std::int64_t{0}));
         for (int s = 0; s < seat_count_; ++s) {
             const auto& seat = seats_[static_cast<std::size_t>(s)];
             if (seat.kind != "bot") continue;
@@ -922,8 +950,10 @@ Status Room::apply(const json& e) {
             return make_error("game_over", "The game is over.");
         }
         const int seat = e["seat"].get<int>();
+        const auto to_act_before = match_->seats_to_act();
         auto events = match_->act(seat, e["action"]);
         if (!events) return events.error();
+        note_turn_starts(to_act_before, e.value("at", std::int64_t{0}));
         actions_.emplace_back(seat, e["action"]);
         for (auto& [s, bot] : bots_) bot->applied(seat, e["action"]);
         json ack = {{"type", "acted"},
@@ -939,6 +969,12 @@ Status Room::apply(const json& e) {
     } else if (kind == "resign") {
         const int seat = e["seat"].get<int>();
         finish({{"by", "resign"}, {"seat", seat}, {"winner", 1 - seat}});
+    } else if (kind == "timeout") {  // a two-seat game forfeited on time
+        const int seat = e["seat"].get<int>();
+        finish({{"by", "timeout"}, {"seat", seat}, {"winner", 1 - seat}});
+    } else if (kind == "claim") {  // the opponent left: the one who stayed claims the win
+        const int seat = e["seat"].get<int>();
+        finish({{"by", "claim"}, {"seat", 1 - seat}, {"winner", seat}});
     } else if (kind == "takeover") {
         const int seat = e["seat"].get<int>();
         free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
@@ -1037,6 +1073,10 @@ json Room::summary() const {
                 {"last_event", match_ ? match_->last_event_number() : 0}};
     if (!ended_.is_null()) out["ended"] = ended_;
     if (!rematch_.empty()) out["rematch"] = rematch_;
+    if (settings_.contains("clock")) {
+        out["clock"] = clock_settings_.to_json();
+        out["deadlines"] = deadlines();
+    }
     return out;
 }
 
@@ -1053,8 +1093,9 @@ void Room::broadcast_events(const Peer* except) {
         if (key == except || a.delivered >= last) continue;
         json events = match_->events_for(view_seat(a), a.delivered);
         a.delivered = last;
-        send_to(a.peer.lock(),
-                json{{"type", "events"}, {"events", events}, {"last_event", last}}.dump());
+        json message{{"type", "events"}, {"events", events}, {"last_event", last}};
+        if (clock_settings_.any()) message["deadlines"] = deadlines();
+        send_to(a.peer.lock(), message.dump());
     }
 }
 
@@ -1107,6 +1148,176 @@ void Room::bot_answered(int seat, json action) {
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
     broadcast_events(nullptr);
     ask_bots();
+}
+
+// ---- clocks ------------------------------------------------------------------------------
+
+void Room::note_turn_starts(const std::vector<int>& before, std::int64_t at) {
+    for (int seat : match_->seats_to_act()) {
+        // A seat that was already to act keeps its start: a turn of several actions (a Royale
+        // roll, then shots) is one turn on the clock.
+        if (std::find(before.begin(), before.end(), seat) == before.end()) {
+            turn_started_ms_[seat] = at;
+        }
+    }
+}
+
+bool Room::opening_phase(int seat) const {
+    const json observation = match_->observation(seat);
+    const std::string phase = observation.value("phase", "");
+    return phase == "placement" || phase == "discard";
+}
+
+bool Room::absent_past_grace(int member) const {
+    auto it = absent_since_ms_.find(member);
+    return it != absent_since_ms_.end() &&
+           now_ms() >= it->second + clock_settings_.grace_seconds * 1000LL;
+}
+
+std::optional<std::int64_t> Room::deadline_ms(int seat) const {
+    const auto& s = seats_[static_cast<std::size_t>(seat)];
+    if (s.kind != "human") return std::nullopt;  // bots are not on the clock
+    const std::int64_t started = turn_started_ms_.count(seat) ? turn_started_ms_.at(seat) : 0;
+    std::optional<std::int64_t> deadline;
+    const int limit =
+        opening_phase(seat) ? clock_settings_.placement_seconds : clock_settings_.turn_seconds;
+    if (limit > 0) deadline = started + limit * 1000LL;
+    if (clock_settings_.bot_for_absent) {
+        auto away = absent_since_ms_.find(s.member);
+        if (away != absent_since_ms_.end()) {
+            const auto stand_in = std::max<std::int64_t>(
+                started, away->second + clock_settings_.grace_seconds * 1000LL);
+            deadline = deadline ? std::min(*deadline, stand_in) : stand_in;
+        }
+    }
+    return deadline;
+}
+
+json Room::deadlines() const {
+    json out = json::object();
+    if (phase_ != Phase::kPlaying || !match_) return out;
+    for (int seat : match_->seats_to_act()) {
+        if (auto d = deadline_ms(seat)) out[std::to_string(seat)] = *d;
+    }
+    return out;
+}
+
+void Room::arm_clock() {
+    if (!clock_settings_.any() || phase_ != Phase::kPlaying || !match_ || closing_) {
+        clock_.cancel();
+        return;
+    }
+    std::optional<std::int64_t> earliest;
+    for (int seat : match_->seats_to_act()) {
+        if (auto d = deadline_ms(seat)) earliest = earliest ? std::min(*earliest, *d) : *d;
+    }
+    if (!earliest) {
+        clock_.cancel();
+        return;
+    }
+    const auto wait = std::max<std::int64_t>(0, *earliest - now_ms());
+    const auto generation = ++clock_generation_;
+    clock_.expires_after(std::chrono::milliseconds(wait));
+    clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {
+        auto self = weak.lock();
+        if (ec || !self || generation != self->clock_generation_) return;
+        self->on_clock();
+    });
+}
+
+void Room::on_clock() {
+    if (committing_) {  // the clock acts after the commit in progress, like any message
+        clock_.expires_after(std::chrono::milliseconds(5));
+        const auto generation = ++clock_generation_;
+        clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {
+            auto self = weak.lock();
+            if (ec || !self || generation != self->clock_generation_) return;
+            self->on_clock();
+        });
+        return;
+    }
+    if (phase_ != Phase::kPlaying || !match_) return;
+    const auto now = now_ms();
+    for (int seat : match_->seats_to_act()) {
+        if (phase_ != Phase::kPlaying) break;
+        auto d = deadline_ms(seat);
+        if (!d || *d > now) continue;
+        const int member = seats_[static_cast<std::size_t>(seat)].member;
+        out_of_time(seat, clock_settings_.bot_for_absent && absent_past_grace(member));
+    }
+    broadcast_events(nullptr);
+    ask_bots();
+    commit_pending();
+}
+
+// A seat's time ran out (or its absent player's grace period did): a bot plays the move, or,
+// with "on_timeout": "forfeit", the seat loses (two seats) or a bot takes it over for good.
+void Room::out_of_time(int seat, bool absent) {
+    const std::string bot = *seats::bot_for_level(game_, "easy");
+    if (clock_settings_.forfeit && !absent) {
+        if (seat_count_ == 2) {
+            (void)log({{"kind", "timeout"}, {"seat", seat}});
+        } else {
+            (void)log({{"kind", "takeover"}, {"seat", seat}, {"bot", bot}, {"why", "timeout"}});
+        }
+        broadcast_room();
+        return;
+    }
+    // One move by a stand-in; the seat stays the player's. The easy bots answer at once, so
+    // this runs on the room's strand.
+    auto stand_in = seats::make_builtin_agent(game_, bot);
+    if (!stand_in) return;
+    (*stand_in)->start(*match_, seat, code_);
+    auto reply = (*stand_in)->act(*match_, seat, match_->last_event_number(), 10'000);
+    if (reply.fault) return;
+    auto status = log({{"kind", "act"},
+                       {"seat", seat},
+                       {"action", reply.action},
+                       {"action_id", nullptr},
+                       {"stand_in", absent ? "absent" : "clock"}});
+    if (!status) {
+        spdlog::error("room {}: the stand-in for seat {} failed: {}", code_, seat,
+                      status.error().message);
+        return;
+    }
+    services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
+    for (auto& [key, a] : peers_) {
+        send_to(a.peer.lock(), json{{"type", "timeout"},
+                                    {"seat", seat},
+                                    {"played_by", bot},
+                                    {"why", absent ? "absent" : "clock"}}
+                                   .dump());
+    }
+}
+
+void Room::on_claim(Request& r) {
+    auto& a = *attachment(r.peer.get());
+    const int seat = seat_of(a);
+    if (phase_ != Phase::kPlaying || seat < 0 || seat_count_ != 2) {
+        error(r, "not_allowed",
+              "The win is claimed by a seated player of a two-seat game while it is on (with "
+              "more seats, an absent player's seat is played by a bot: \"bot_for_absent\").");
+        return;
+    }
+    const auto& other = seats_[static_cast<std::size_t>(1 - seat)];
+    if (other.kind != "human" || !absent_since_ms_.count(other.member)) {
+        error(r, "not_allowed", "Your opponent is here: there is no win to claim.");
+        return;
+    }
+    if (!absent_past_grace(other.member)) {
+        const auto left =
+            absent_since_ms_.at(other.member) + clock_settings_.grace_seconds * 1000LL - now_ms();
+        error(r, "too_early",
+              "Your opponent left " +
+                  std::to_string((now_ms() - absent_since_ms_.at(other.member)) / 1000) +
+                  " s ago; their seat is held for " +
+                  std::to_string(clock_settings_.grace_seconds) + " s: claim in " +
+                  std::to_string((left + 999) / 1000) + " s.");
+        return;
+    }
+    (void)log({{"kind", "claim"}, {"seat", seat}});
+    reply(r, {{"type", "claimed"}, {"winner", seat}});
+    broadcast_room();
 }
 
 void Room::refresh_listing() {

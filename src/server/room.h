@@ -17,10 +17,12 @@
 #include <vector>
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
 #include "match/match.h"
+#include "server/clock.h"
 #include "server/storage.h"
 
 namespace broadside::server {
@@ -141,6 +143,18 @@ private:
     void on_abort(Request& r);
     void on_leave(Request& r);
     void on_rematch(Request& r);
+    void on_claim(Request& r);
+
+    // Clocks (docs/server.md, "Clocks"): the deadline of a seat that must act (wall-clock ms, or
+    // none), the timer set to the earliest one, and what happens when it passes.
+    std::optional<std::int64_t> deadline_ms(int seat) const;
+    bool opening_phase(int seat) const;
+    void arm_clock();
+    void on_clock();
+    void out_of_time(int seat, bool absent);
+    void note_turn_starts(const std::vector<int>& before, std::int64_t at);
+    nlohmann::json deadlines() const;
+    bool absent_past_grace(int member) const;
 
     // The log: `log` applies the entry (which validates it) and, if it applied, queues it for
     // the next commit. `apply` is also how a restart replays the stored log.
@@ -183,6 +197,12 @@ private:
     std::int64_t touched_ms_ = 0;
     bool restoring_ = false;
     bool closing_ = false;
+
+    const ClockSettings clock_settings_;
+    std::map<int, std::int64_t> turn_started_ms_;  // seat -> when its current turn began
+    std::map<int, std::int64_t> absent_since_ms_;  // member -> when its last connection closed
+    boost::asio::steady_timer clock_;
+    std::uint64_t clock_generation_ = 0;
 
     std::map<const Peer*, Attachment> peers_;
     WriteBatch pending_;       // entries not yet handed to the writer

@@ -109,6 +109,55 @@ TEST(EngineInput, ASeedGivenAsTextWorksAndAMissingSeedIsReported) {
     EXPECT_EQ(out[3]["error"]["code"], "bad_request");
 }
 
+TEST(EngineInput, AnIdComesBackAsTheVeryTextThatWasSent) {
+    const std::string ids[] = {"123456789012345678901234567890", "null", "\"seven\"",
+                               "{\"a\": [1, 2.50, null]}", "1.0"};
+    std::string input;
+    for (const auto& id : ids)
+        input += R"({"cmd":"observe","match":"m1","seat":0,"id":)" + id + "}\n";
+    input += R"({"cmd":"create","game":"classic","seed":1,"id":-98765432109876543210987654321})"
+             "\n";
+    const auto run = broadside::testing::run_broadside({"engine"}, input);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    std::istringstream lines(run.out);
+    std::vector<std::string> out;
+    for (std::string line; std::getline(lines, line);) out.push_back(line);
+    ASSERT_EQ(out.size(), std::size(ids) + 1);
+    for (std::size_t i = 0; i < std::size(ids); ++i) {
+        EXPECT_EQ(out[i].rfind("{\"id\":" + ids[i] + ",", 0), 0U) << out[i];
+        EXPECT_EQ(json::parse(out[i])["error"]["code"], "unknown_match");
+    }
+    EXPECT_EQ(out.back().rfind(R"({"id":-98765432109876543210987654321,)", 0), 0U) << out.back();
+    EXPECT_EQ(json::parse(out.back())["type"], "created");
+}
+
+TEST(EngineInput, ANulByteMakesTheWholeLineAnErrorAndNothingAfterItRuns) {
+    std::string line = R"({"cmd":"hello"}_{"cmd":"quit"})";
+    line[15] = '\0';
+    const auto out = answers(line + "\n" + kHello + "\n");
+    ASSERT_EQ(out.size(), 2U) << "the quit after the NUL byte was run";
+    EXPECT_EQ(out[0]["error"]["code"], "malformed_json");
+    EXPECT_EQ(out[1]["type"], "hello");
+}
+
+TEST(EngineInput, AFieldOfTheWrongTypeIsABadRequest) {
+    const auto out = answers(R"({"cmd":"create","game":"classic","seed":1})"
+                             "\n"
+                             R"({"cmd":"observe","match":"m1","seat":"0"})"
+                             "\n"
+                             R"({"cmd":"act","match":"m1","seat":0,"action":3})"
+                             "\n"
+                             R"({"cmd":"events","match":5,"seat":0})"
+                             "\n"
+                             R"({"cmd":"create","game":"classic","options":[]})"
+                             "\n");
+    ASSERT_EQ(out.size(), 5U);
+    EXPECT_EQ(out[0]["type"], "created");
+    for (std::size_t i = 1; i < out.size(); ++i) {
+        EXPECT_EQ(out[i]["error"]["code"], "bad_request") << out[i].dump();
+    }
+}
+
 TEST(EngineInput, QuitEndsTheEngine) {
     const auto out = answers(R"({"cmd":"quit"})"
                              "\n" +

@@ -64,6 +64,45 @@ void check_enemy_info(const json& message, int seat, const Secrets& s, const std
     }
 }
 
+// The spectator (seat -1) sees both sides: what each side names of its enemy's ocean must be a
+// cell it has hit, and no placement of either side appears before the end.
+void check_spectator(const json& message, const Secrets& s, const std::string& what) {
+    std::array<std::set<std::string>, 2> mentioned;  // by the side that fired
+    if (message.contains("observation")) {
+        const json& obs = message["observation"];
+        EXPECT_FALSE(obs.contains("my_fleet")) << what;
+        for (const auto& side : obs["sides"]) {
+            const auto seat = side["seat"].get<std::size_t>();
+            collect_cells(side["targets"], mentioned[seat]);
+            collect_cells(side["enemy_fleet"], mentioned[seat]);
+        }
+    }
+    if (message.contains("events")) {
+        for (const auto& e : message["events"]) {
+            if (e["type"] == "fleet_placed") {
+                EXPECT_FALSE(e.contains("ships")) << what;
+            }
+            if (e["type"] == "shots") {
+                collect_cells(e["shots"], mentioned[e["seat"].get<std::size_t>()]);
+            }
+        }
+    }
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        for (const auto& cell : mentioned[seat]) {
+            if (s.ship_cells[1 - seat].count(cell)) {
+                EXPECT_TRUE(s.hits_by[seat].count(cell))
+                    << what << " shows the spectator ship cell " << cell << " of seat " << 1 - seat;
+            }
+        }
+    }
+    const std::string text = message.dump();
+    for (const auto& placements : s.placements) {
+        for (const auto& p : placements) {
+            EXPECT_EQ(text.find("\"" + p + "\""), std::string::npos) << what << " names " << p;
+        }
+    }
+}
+
 void play_and_check(const std::string& game, const json& options, std::uint64_t seed) {
     protocol::Engine engine([] { return 1; });
     Rng rng(seed);
@@ -103,6 +142,12 @@ void play_and_check(const std::string& game, const json& options, std::uint64_t 
                 EXPECT_EQ(rec["error"]["code"], "match_not_over");
             }
         }
+        auto watched = engine.handle({{"cmd", "observe"}, {"match", match}, {"seat", -1}});
+        ASSERT_EQ(watched["type"], "observation") << watched.dump();
+        EXPECT_TRUE(watched["legal"].is_null());
+        check_spectator(watched, secrets, "spectator observation");
+        check_spectator(engine.handle({{"cmd", "events"}, {"match", match}, {"seat", -1}}), secrets,
+                        "spectator events");
         auto any = engine.handle({{"cmd", "observe"}, {"match", match}, {"seat", 0}});
         if (any["over"].get<bool>()) return;
         const int seat = any["to_act"][0].get<int>();

@@ -2,9 +2,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 #include "support/test_support.h"
 
@@ -138,6 +140,119 @@ TEST(Referee, SavedRecordsReplay) {
              "2", "--save", dir});
     const auto replay = run_broadside({"replay", dir + "/g2.json"});
     EXPECT_EQ(replay.exit_code, 0) << replay.err;
+}
+
+// tests/bots/recording_bot.py's log (its stderr, kept by --save), one list of entries per game:
+// {"received": message} for each message from the referee, {"sent": action} for each answer.
+std::vector<std::vector<json>> bot_log_by_game(const std::string& path) {
+    std::vector<std::vector<json>> games;
+    std::istringstream lines(broadside::testing::read_file(path));
+    for (std::string line; std::getline(lines, line);) {
+        const json entry = json::parse(line, nullptr, false);
+        EXPECT_FALSE(entry.is_discarded()) << line;
+        if (entry.is_discarded()) continue;
+        if (entry.contains("received") && entry["received"]["type"] == "start")
+            games.emplace_back();
+        if (!games.empty()) games.back().push_back(entry);
+    }
+    return games;
+}
+
+// The event numbers of a game's `act` messages, in the order received, join up: 1, 2, 3, ...
+// with no gap (an event never sent) and no repeat.
+void expect_events_join_up(const std::vector<json>& game) {
+    std::int64_t expected = 1;
+    for (const auto& entry : game) {
+        if (!entry.contains("received") || entry["received"]["type"] != "act") continue;
+        for (const auto& event : entry["received"]["events"]) {
+            ASSERT_EQ(event["n"].get<std::int64_t>(), expected) << event.dump();
+            ++expected;
+        }
+    }
+}
+
+// Each action the bot sent, with the `act` message that followed it in the same game (null for
+// the game's last action, which no `act` follows).
+std::vector<std::pair<json, json>> actions_and_next_act(const std::vector<json>& game) {
+    std::vector<std::pair<json, json>> out;
+    for (std::size_t i = 0; i < game.size(); ++i) {
+        if (!game[i].contains("sent")) continue;
+        json next = nullptr;
+        for (std::size_t j = i + 1; j < game.size() && next.is_null(); ++j) {
+            if (game[j].contains("received") && game[j]["received"]["type"] == "act") {
+                next = game[j]["received"];
+            }
+        }
+        out.emplace_back(game[i]["sent"], next);
+    }
+    return out;
+}
+
+TEST(Referee, AChildBotIsToldWhatItsOwnShotsHit) {
+    for (const int bot_seat : {0, 1}) {
+        SCOPED_TRACE("the recording bot in seat " + std::to_string(bot_seat));
+        const std::string dir = broadside::testing::temp_dir() + "/own" + std::to_string(bot_seat);
+        std::vector<std::string> seats{"builtin:random", "builtin:random"};
+        seats[static_cast<std::size_t>(bot_seat)] =
+            "/usr/bin/python3 " + source("tests/bots/recording_bot.py");
+        const auto r =
+            referee({"--game", "salvo", "--seat", seats[0], "--seat", seats[1], "--games", "2",
+                     "--seed", "3", "--save", dir, "--options",
+                     R"({"rows": 6, "cols": 6, "fleet": [{"name": "Cruiser", "length": 3},
+                                    {"name": "Destroyer", "length": 2}]})"});
+        ASSERT_TRUE(r["faults"].empty()) << r["faults"].dump();
+        const auto games = bot_log_by_game(dir + "/seat" + std::to_string(bot_seat) + ".stderr");
+        ASSERT_EQ(games.size(), 2U);
+        int shots_reported = 0;
+        for (const auto& game : games) {
+            expect_events_join_up(game);
+            for (const auto& [action, next] : actions_and_next_act(game)) {
+                if (action["type"] != "fire" || next.is_null()) continue;
+                // The next request starts with this shot's own event: every cell, with its result.
+                ASSERT_FALSE(next["events"].empty()) << next.dump();
+                const json& event = next["events"][0];
+                EXPECT_EQ(event["type"], "shots") << event.dump();
+                EXPECT_EQ(event["seat"], bot_seat) << event.dump();
+                std::vector<std::string> cells;
+                for (const auto& shot : event["shots"]) {
+                    cells.push_back(shot["cell"].get<std::string>());
+                    EXPECT_TRUE(shot["result"] == "miss" || shot["result"] == "hit" ||
+                                shot["result"] == "sunk")
+                        << shot.dump();
+                }
+                auto fired = action["cells"].get<std::vector<std::string>>();
+                std::sort(fired.begin(), fired.end());
+                std::sort(cells.begin(), cells.end());
+                EXPECT_EQ(cells, fired);
+                ++shots_reported;
+            }
+        }
+        EXPECT_GT(shots_reported, 4);
+    }
+}
+
+TEST(Referee, AChildBotThatActsTwiceInARowSeesItsFirstActionsEvents) {
+    const std::string dir = broadside::testing::temp_dir() + "/crew";
+    const auto r = referee({"--game", "crew", "--seat",
+                            "/usr/bin/python3 " + source("tests/bots/recording_bot.py"), "--seat",
+                            "builtin:cautious", "--games", "2", "--seed", "4", "--save", dir,
+                            "--options", R"({"rounds": 2})"});
+    ASSERT_TRUE(r["faults"].empty()) << r["faults"].dump();
+    const auto games = bot_log_by_game(dir + "/seat0.stderr");
+    ASSERT_EQ(games.size(), 2U);
+    int throws_seen = 0;
+    for (const auto& game : games) {
+        expect_events_join_up(game);
+        for (const auto& [action, next] : actions_and_next_act(game)) {
+            if (action["type"] != "throw" || next.is_null()) continue;
+            ASSERT_FALSE(next["events"].empty()) << next.dump();
+            // Its own throw: the dice it threw come first in the next request.
+            EXPECT_EQ(next["events"][0]["type"], "throw") << next.dump();
+            EXPECT_EQ(next["events"][0]["seat"], 0) << next.dump();
+            ++throws_seen;
+        }
+    }
+    EXPECT_GT(throws_seen, 2);
 }
 
 TEST(Referee, BadUsageExitsWithTwo) {

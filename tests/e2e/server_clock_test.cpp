@@ -1,0 +1,198 @@
+// The room clocks of `broadside serve` (docs/server.md, "Clocks"): a turn or placement that runs
+// out is played by a bot or forfeited, as the creator chose; the clocks run on across a restart;
+// an absent player's seat is held for the grace period, then a bot moves for it or the opponent
+// claims the win. Limits of a second or two keep the tests short.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <thread>
+
+#include "support/server_client.h"
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string> kFast{"--messages-per-second", "100000", "--message-burst",
+                                     "100000"};
+
+TEST(ServerClock, BadClockSettingsAreRefusedAndNamed) {
+    ServerProcess server(temp_dir(), kFast);
+    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    for (const json& clock : {json{{"turn_seconds", -1}}, json{{"turn_seconds", "60"}},
+                              json{{"on_timeout", "explode"}}, json{{"grace_seconds", 99999}},
+                              json{{"tick", 1}}, json("fast"), json{{"bot_for_absent", 1}}}) {
+        auto refused = lobby.request({{"cmd", "create"}, {"game", "classic"}, {"clock", clock}});
+        EXPECT_EQ(refused["error"]["code"], "bad_clock") << clock.dump() << refused.dump();
+    }
+    auto rooms = lobby.request({{"cmd", "rooms"}});
+    EXPECT_TRUE(rooms["rooms"].empty());
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(ServerClock, AnIdlePlayersPlacementAndTurnsArePlayedByABotAndTheClockSurvivesARestart) {
+    ServerProcess server(temp_dir(), kFast);
+    const json clock{{"turn_seconds", 1}, {"placement_seconds", 1}, {"on_timeout", "bot"}};
+    auto created = create_room(
+        server.port(),
+        {{"game", "classic"}, {"clock", clock}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    const std::string room = created["room"];
+    {
+        SeatClient me(server.port(), room, created["token"]);
+        EXPECT_EQ(me.welcome["room"]["clock"]["turn_seconds"], 1);
+        auto started = me.request({{"cmd", "start"}});
+        ASSERT_EQ(started["type"], "started");
+        auto state = me.request({{"cmd", "room"}});
+        ASSERT_TRUE(state["deadlines"].contains("0")) << state.dump();
+        // Nobody places seat 0's fleet: after a second a bot does, and then takes its shots.
+        auto placed = me.wait_for("timeout");
+        EXPECT_EQ(placed["seat"], 0);
+        EXPECT_EQ(placed["why"], "clock");
+        auto shot = me.wait_for("timeout");
+        EXPECT_EQ(shot["seat"], 0);
+        auto obs = me.request({{"cmd", "observe"}});
+        EXPECT_TRUE(obs["observation"]["placed"].get<bool>());
+        EXPECT_FALSE(obs["observation"]["targets"]["misses"].empty() &&
+                     obs["observation"]["targets"]["hits"].empty());
+    }
+    // Stopped for longer than a turn: when it is back, the clock has run on, and a bot moves.
+    ASSERT_EQ(server.terminate(), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    server.restart();
+    SeatClient me(server.port(), room, created["token"]);
+    const auto before = me.request({{"cmd", "observe"}})["last_event"].get<int>();
+    auto again = me.wait_for("timeout");
+    EXPECT_EQ(again["seat"], 0);
+    EXPECT_GT(me.request({{"cmd", "observe"}})["last_event"].get<int>(), before);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(ServerClock, WithForfeitThePlayerWhoseTimeRunsOutLosesTheGame) {
+    ServerProcess server(temp_dir(), kFast);
+    const json clock{{"placement_seconds", 1}, {"on_timeout", "forfeit"}};
+    auto created = create_room(server.port(), {{"game", "classic"}, {"clock", clock}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    SeatClient bob(server.port(), room);
+    ASSERT_EQ(bob.request({{"cmd", "join"}, {"name", "Bob"}})["type"], "joined");
+    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    Rng rng(5);
+    auto legal = ann.request({{"cmd", "legal"}})["legal"];
+    ASSERT_EQ(ann.request({{"cmd", "act"},
+                           {"action_id", "place"},
+                           {"action", random_action(legal, 0, rng)}})["type"],
+              "acted");
+    // Bob never places his fleet.
+    auto ended = ann.wait_for("ended");
+    EXPECT_EQ(ended["ended"]["by"], "timeout");
+    EXPECT_EQ(ended["ended"]["seat"], 1);
+    EXPECT_EQ(ended["ended"]["winner"], 0);
+    auto record = ann.request({{"cmd", "record"}});
+    ASSERT_EQ(record["type"], "record");
+    EXPECT_EQ(record["record"]["ended"]["by"], "timeout");
+    // The record still replays (the forfeit is in the room's log, not a move of the match).
+    const std::string file = temp_dir() + "/timeout.json";
+    std::ofstream(file) << record["record"].dump();
+    EXPECT_EQ(run_broadside({"replay", file}).exit_code, 0);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(ServerClock, TheOpponentOfSomeoneWhoLeftClaimsTheWinAfterTheGracePeriod) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created =
+        create_room(server.port(), {{"game", "classic"}, {"clock", {{"grace_seconds", 2}}}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    std::string bob_token;
+    {
+        SeatClient bob(server.port(), room);
+        auto joined = bob.request({{"cmd", "join"}, {"name", "Bob"}});
+        bob_token = joined["token"];
+        ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+        EXPECT_EQ(ann.request({{"cmd", "claim"}})["error"]["code"], "not_allowed");
+    }  // Bob's connection closes.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    auto early = ann.request({{"cmd", "claim"}});
+    EXPECT_EQ(early["error"]["code"], "too_early") << early.dump();
+    // Coming back within the grace period keeps the seat; leaving again restarts the wait.
+    { SeatClient bob(server.port(), room, bob_token); }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2300));
+    auto claimed = ann.request({{"cmd", "claim"}});
+    ASSERT_EQ(claimed["type"], "claimed") << claimed.dump();
+    EXPECT_EQ(claimed["winner"], 0);
+    auto state = ann.request({{"cmd", "room"}});
+    EXPECT_EQ(state["phase"], "over");
+    EXPECT_EQ(state["ended"]["by"], "claim");
+    EXPECT_EQ(state["ended"]["seat"], 1);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(ServerClock, WithBotForAbsentABotMovesForAPlayerWhoLeftAndHeTakesOverOnReturn) {
+    ServerProcess server(temp_dir(), kFast);
+    const json clock{{"grace_seconds", 1}, {"bot_for_absent", true}};
+    auto created = create_room(server.port(), {{"game", "classic"}, {"clock", clock}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    std::string bob_token;
+    Rng rng(8);
+    {
+        SeatClient bob(server.port(), room);
+        bob_token = bob.request({{"cmd", "join"}, {"name", "Bob"}})["token"];
+        ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    }
+    auto legal = ann.request({{"cmd", "legal"}})["legal"];
+    ASSERT_EQ(
+        ann.request(
+            {{"cmd", "act"}, {"action_id", "p"}, {"action", random_action(legal, 0, rng)}})["type"],
+        "acted");
+    // Bob is away: after the grace period his fleet is placed for him...
+    auto placed = ann.wait_for("timeout");
+    EXPECT_EQ(placed["seat"], 1);
+    EXPECT_EQ(placed["why"], "absent");
+    // ...and his shots are fired for him, whoever moves first; Ann plays her own turns.
+    auto incoming = [&] {
+        auto obs = ann.request({{"cmd", "observe"}});
+        return obs["observation"]["incoming"]["hits"].size() +
+               obs["observation"]["incoming"]["misses"].size();
+    };
+    int ann_shots = 0;
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (incoming() == 0 && std::chrono::steady_clock::now() < give_up) {
+        auto obs = ann.request({{"cmd", "observe"}});
+        if (obs["legal"].is_null()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            continue;
+        }
+        ASSERT_EQ(ann.request({{"cmd", "act"},
+                               {"action_id", "f" + std::to_string(++ann_shots)},
+                               {"action", random_action(obs["legal"], 0, rng)}})["type"],
+                  "acted");
+    }
+    ASSERT_GT(incoming(), 0u) << "no shot was fired for the absent player";
+    // Bob comes back and plays his own turns again: nothing moves for him while he is here.
+    SeatClient bob(server.port(), room, bob_token);
+    for (;;) {
+        auto obs = ann.request({{"cmd", "observe"}});
+        if (obs["legal"].is_null()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            continue;
+        }
+        ASSERT_EQ(ann.request({{"cmd", "act"},
+                               {"action_id", "f" + std::to_string(++ann_shots)},
+                               {"action", random_action(obs["legal"], 0, rng)}})["type"],
+                  "acted");
+        break;
+    }
+    const auto seen = incoming();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    EXPECT_EQ(bob.request({{"cmd", "observe"}})["to_act"], json({1}));
+    EXPECT_EQ(incoming(), seen);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
