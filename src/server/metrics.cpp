@@ -1,6 +1,9 @@
 #include "server/metrics.h"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <fstream>
 
 namespace broadside::server {
 
@@ -29,6 +32,15 @@ std::string Histogram::text(const std::string& name, const std::string& help) co
     return out;
 }
 
+std::int64_t resident_bytes() {
+    // /proc/self/statm: total and resident pages; the second field is what is in memory now.
+    std::ifstream statm("/proc/self/statm");
+    std::int64_t total = 0;
+    std::int64_t resident = 0;
+    if (!(statm >> total >> resident)) return 0;
+    return resident * static_cast<std::int64_t>(sysconf(_SC_PAGESIZE));
+}
+
 std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const {
     std::string out;
     auto gauge = [&](const char* name, const char* help, const char* type, auto value) {
@@ -46,6 +58,8 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
           send_queue_drops.load());
     gauge("broadside_rate_limited_total", "Messages refused by the rate limit.", "counter",
           rate_limited.load());
+    gauge("process_resident_memory_bytes", "Resident memory of the server process.", "gauge",
+          resident_bytes());
     out += "# HELP broadside_rooms Rooms in memory, by game.\n# TYPE broadside_rooms gauge\n";
     for (const auto& [game, n] : rooms_by_game) {
         out += "broadside_rooms{game=\"" + game + "\"} " + std::to_string(n) + "\n";

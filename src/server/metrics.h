@@ -37,4 +37,7 @@ struct Metrics {
     std::string text(const std::map<std::string, int>& rooms_by_game) const;
 };
 
+// The process's resident memory in bytes (0 where /proc is missing).
+std::int64_t resident_bytes();
+
 }  // namespace broadside::server

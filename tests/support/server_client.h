@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rng.h"
+#include "server/random_action.h"
 #include "server/ws_client.h"
 
 namespace broadside::testing {
@@ -39,10 +40,6 @@ private:
 // Creates a room from the lobby; returns room_created (with "room" and "token").
 nlohmann::json create_room(unsigned short port, nlohmann::json request);
 
-// A legal action for `seat` given its `legal` (any game), drawn with `rng`. Placements are fixed
-// per seat parity (the seats' fleets differ, so a leak would show).
-// `game` tells the party's placement (a 6x6 sea) from classic's when the legal actions look alike.
-nlohmann::json random_action(const nlohmann::json& legal, int seat, Rng& rng,
-                             const std::string& game = "");
+using server::random_action;
 
 }  // namespace broadside::testing

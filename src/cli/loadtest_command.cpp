@@ -1,0 +1,97 @@
+// `broadside loadtest`: simulated players against a running server (docs/performance.md). The
+// flags fill a LoadtestConfig; the clients themselves live in src/server/loadtest.cpp.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "server/loadtest.h"
+
+namespace broadside::cli {
+
+namespace {
+
+void print_report(const nlohmann::json& r) {
+    const auto& ack = r["ack_ms"];
+    std::cout << "loadtest: " << r["clients"].get<int>() << " clients ("
+              << r["game"].get<std::string>() << ", " << r["tables"].get<int>()
+              << " tables) against " << r["server"].get<std::string>() << " for "
+              << r["duration_s"].get<double>() << " s\n"
+              << "  connections held: peak " << r["connected_peak"] << ", at the end "
+              << r["connected_at_end"] << "; failed to connect " << r["connect_failures"]
+              << ", dropped " << r["disconnects"] << "\n"
+              << "  actions acknowledged: " << r["actions"] << " ("
+              << r["actions_per_second"].get<double>() << " a second; "
+              << r["steady_actions_per_second"].get<double>() << " in the second half)\n"
+              << "  act to acknowledgement: p50 " << ack["p50"].get<double>() << " ms, p90 "
+              << ack["p90"].get<double>() << " ms, p99 " << ack["p99"].get<double>() << " ms, max "
+              << ack["max"].get<double>() << " ms (" << ack["samples"] << " samples)\n"
+              << "  games finished: " << r["games_finished"] << "\n"
+              << "  errors: " << r["errors"];
+    if (!r["error_codes"].empty()) std::cout << " " << r["error_codes"].dump();
+    std::cout << "\n";
+    const auto& mem = r["server_memory"];
+    if (mem.contains("bytes_per_connection")) {
+        std::cout << "  server memory: " << mem["resident_before_bytes"].get<std::int64_t>() / 1024
+                  << " KiB before, " << mem["resident_loaded_bytes"].get<std::int64_t>() / 1024
+                  << " KiB with " << mem["server_connections_loaded"] << " connections: about "
+                  << mem["bytes_per_connection"].get<std::int64_t>() / 1024
+                  << " KiB a connection\n";
+    }
+}
+
+}  // namespace
+
+void add_loadtest_command(CLI::App& app, Runner& run) {
+    auto config = std::make_shared<server::LoadtestConfig>();
+    auto as_json = std::make_shared<bool>(false);
+    auto* cmd = app.add_subcommand(
+        "loadtest",
+        "Simulated players on a running server: connections held, actions a second, act-to-ack "
+        "latency (loopback only unless --allow-remote)");
+    cmd->add_option("--server", config->server, "The server, e.g. http://127.0.0.1:8080")
+        ->capture_default_str();
+    cmd->add_option("--game", config->game,
+                    "classic or salvo (pairs), royale or crew (tables of 3), or mix")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"classic", "salvo", "royale", "crew", "mix"}));
+    cmd->add_option("--clients", config->clients, "Simulated players, one connection each")
+        ->capture_default_str()
+        ->check(CLI::Range(1, server::kLoadtestMaxClients));
+    cmd->add_option("--duration", config->duration_seconds, "Seconds the run lasts")
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, server::kLoadtestMaxSeconds));
+    cmd->add_option("--think-ms", config->think_ms,
+                    "Milliseconds a player waits once it is its turn before acting")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 60'000));
+    cmd->add_option("--connects-per-second", config->connects_per_second,
+                    "How fast the players connect at the start")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100'000));
+    cmd->add_option("--threads", config->threads, "Threads running the simulated players")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    cmd->add_option("--seed", config->seed, "Seed of the players' random moves")
+        ->capture_default_str();
+    cmd->add_flag("--allow-remote", config->allow_remote,
+                  "Allow a server that is not on this machine (only one you run)");
+    cmd->add_flag("--json", *as_json, "Print the report as one JSON object");
+    cmd->callback([&run, config, as_json] {
+        run = [config, as_json] {
+            nlohmann::json report;
+            try {
+                report = server::run_loadtest(*config);
+            } catch (const std::runtime_error& e) {
+                throw UsageError(e.what());
+            }
+            if (*as_json) {
+                std::cout << report.dump() << "\n";
+            } else {
+                print_report(report);
+            }
+            return report["errors"].get<std::int64_t>() == 0 ? kExitOk : kExitFailure;
+        };
+    });
+}
+
+}  // namespace broadside::cli

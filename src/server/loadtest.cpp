@@ -1,0 +1,585 @@
+// `broadside loadtest` (docs/performance.md): simulated players, each one WebSocket connection
+// driven by completion handlers on its own strand, so ten thousand of them fit on one thread.
+// A table's first player creates the room from the lobby and starts the game once the others
+// have joined; everyone then plays random legal moves, "thinking" a fixed time once it is their
+// turn, and times each act until its acknowledgement. Finished games are rematched. One of the
+// three Beast translation units (with server_net.cpp and ws_client.cpp): Beast compiles slowly.
+#include "server/loadtest.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "core/rng.h"
+#include "server/random_action.h"
+#include "server/ws_client.h"
+
+namespace broadside::server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Stats {
+    std::mutex mutex;
+    std::vector<double> ack_ms;
+    std::map<std::string, std::int64_t> error_codes;
+    std::atomic<std::int64_t> actions{0};
+    std::atomic<std::int64_t> connected{0};
+    std::atomic<std::int64_t> peak{0};
+    std::atomic<std::int64_t> connect_failures{0};
+    std::atomic<std::int64_t> disconnects{0};
+    std::atomic<std::int64_t> games_finished{0};
+    std::atomic<std::int64_t> messages_in{0};
+
+    void error(const std::string& code) {
+        std::lock_guard lock(mutex);
+        ++error_codes[code];
+    }
+    void opened() {
+        const auto now = ++connected;
+        auto seen = peak.load();
+        while (now > seen && !peak.compare_exchange_weak(seen, now)) {
+        }
+    }
+};
+
+struct Run {
+    const LoadtestConfig& config;
+    tcp::resolver::results_type endpoints;
+    std::string host;
+    Stats stats;
+    std::atomic<bool> stopping{false};
+    Clock::time_point ends;
+};
+
+class Player;
+
+struct Table {
+    std::string game;
+    json options;
+    int seats = 2;
+    std::string room;
+    std::vector<std::shared_ptr<Player>> players;
+};
+
+class Player : public std::enable_shared_from_this<Player> {
+public:
+    Player(net::io_context& io, Run& run, std::shared_ptr<Table> table, int index,
+           std::uint64_t seed)
+        : strand_(net::make_strand(io)),
+          run_(run),
+          table_(std::move(table)),
+          index_(index),
+          think_(strand_),
+          rng_(seed) {}
+
+    // The table's first player creates the room; the others are started once it exists.
+    void start() {
+        net::post(strand_, [self = shared_from_this()] {
+            if (self->index_ == 0) {
+                self->open("/ws", {{"cmd", "hello"}, {"protocol", 1}});
+            } else {
+                self->open("/ws/" + self->table_->room, {{"cmd", "hello"}, {"protocol", 1}});
+            }
+        });
+    }
+
+    void stop() {
+        net::post(strand_, [self = shared_from_this()] {
+            self->think_.cancel();
+            self->close_socket();
+        });
+    }
+
+private:
+    using Stream = websocket::stream<beast::tcp_stream>;
+
+    void open(const std::string& target, json hello) {
+        close_socket();
+        auto ws = std::make_shared<Stream>(strand_);
+        ws_ = ws;
+        const auto generation = ++generation_;
+        beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(30));
+        beast::get_lowest_layer(*ws).async_connect(
+            run_.endpoints, [self = shared_from_this(), ws, target, hello, generation](
+                                beast::error_code ec, const tcp::endpoint&) {
+                if (generation != self->generation_) return;
+                if (ec) return self->failed_to_connect(ec);
+                beast::get_lowest_layer(*ws).expires_never();
+                ws->set_option(
+                    websocket::stream_base::timeout::suggested(beast::role_type::client));
+                ws->async_handshake(self->run_.host, target,
+                                    [self, ws, hello, generation](beast::error_code ec2) {
+                                        if (generation != self->generation_) return;
+                                        if (ec2) return self->failed_to_connect(ec2);
+                                        self->open_ = true;
+                                        self->run_.stats.opened();
+                                        self->read(ws, generation);
+                                        self->send(hello);
+                                    });
+            });
+    }
+
+    void failed_to_connect(const beast::error_code& ec) {
+        if (run_.stopping) return;
+        ++run_.stats.connect_failures;
+        run_.stats.error("connect: " + ec.message());
+    }
+
+    void close_socket() {
+        ++generation_;  // handlers of the old connection do nothing from here on
+        if (open_) {
+            open_ = false;
+            --run_.stats.connected;
+        }
+        out_.clear();
+        writing_ = false;
+        if (ws_) {
+            beast::error_code ignored;
+            beast::get_lowest_layer(*ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+            beast::get_lowest_layer(*ws_).close();
+            ws_.reset();
+        }
+    }
+
+    void read(std::shared_ptr<Stream> ws, std::uint64_t generation) {
+        ws->async_read(buffer_, [self = shared_from_this(), ws, generation](beast::error_code ec,
+                                                                            std::size_t) {
+            if (generation != self->generation_) return;
+            if (ec) {
+                if (!self->run_.stopping) {
+                    ++self->run_.stats.disconnects;
+                    self->run_.stats.error("disconnected: " + ec.message());
+                }
+                if (self->open_) {
+                    self->open_ = false;
+                    --self->run_.stats.connected;
+                }
+                return;
+            }
+            ++self->run_.stats.messages_in;
+            auto message =
+                json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+            self->buffer_.consume(self->buffer_.size());
+            if (message.is_object()) self->on_message(message);
+            if (generation == self->generation_) self->read(ws, generation);
+        });
+    }
+
+    void send(json message) {
+        if (!ws_) return;
+        out_.push_back(message.dump());
+        if (!writing_) write_next();
+    }
+
+    void write_next() {
+        if (out_.empty() || !ws_) {
+            writing_ = false;
+            return;
+        }
+        writing_ = true;
+        auto ws = ws_;
+        const auto generation = generation_;
+        ws->text(true);
+        ws->async_write(net::buffer(out_.front()), [self = shared_from_this(), ws, generation](
+                                                       beast::error_code ec, std::size_t) {
+            if (generation != self->generation_) return;
+            if (ec) {
+                self->writing_ = false;
+                return;
+            }
+            self->out_.pop_front();
+            self->write_next();
+        });
+    }
+
+    std::int64_t request(json message) {
+        const auto id = next_id_++;
+        message["id"] = id;
+        send(std::move(message));
+        return id;
+    }
+
+    void on_message(const json& m) {
+        const std::string type = m.value("type", "");
+        const bool is_reply = m.contains("id") && m["id"].is_number_integer();
+        const std::int64_t id = is_reply ? m["id"].get<std::int64_t>() : 0;
+        if (type == "error") {
+            run_.stats.error(m["error"].value("code", "?"));
+            if (id != 0 && id == act_id_) {
+                act_id_ = 0;
+                ask_legal();
+            } else if (id != 0 && id == legal_id_) {
+                legal_id_ = 0;
+            }
+            return;
+        }
+        if (type == "welcome") {
+            if (table_->room.empty()) {  // the lobby: create the table's room
+                json create{{"cmd", "create"},
+                            {"game", table_->game},
+                            {"options", table_->options},
+                            {"seat", 0},
+                            {"name", "load " + std::to_string(index_)}};
+                json bots = json::array();
+                const int people = static_cast<int>(table_->players.size());
+                for (int s = people; s < table_->seats; ++s) {
+                    bots.push_back({{"seat", s}, {"level", "easy"}});
+                }
+                if (!bots.empty()) create["bots"] = bots;
+                request(create);
+                return;
+            }
+            seat_ = m["you"].value("seat", -1);
+            if (seat_ < 0 && index_ != 0) {
+                request({{"cmd", "join"}, {"name", "load " + std::to_string(index_)}});
+                return;
+            }
+            if (index_ == 0) maybe_start(m["room"]);
+            // Back in a game that is on (a rematch started before this player arrived): the
+            // events before the hello are not pushed, so ask what to do.
+            if (m["room"].value("phase", "") == "playing") ask_legal();
+            return;
+        }
+        if (type == "room_created") {
+            token_ = m["token"].get<std::string>();
+            table_->room = m["room"].get<std::string>();
+            open("/ws/" + table_->room, {{"cmd", "hello"}, {"protocol", 1}, {"token", token_}});
+            for (std::size_t i = 1; i < table_->players.size(); ++i) table_->players[i]->start();
+            return;
+        }
+        if (type == "joined") {
+            seat_ = m["seat"].get<int>();
+            if (m["token"].is_string()) token_ = m["token"].get<std::string>();
+            return;
+        }
+        if (type == "room") {
+            if (index_ == 0) maybe_start(m);
+            return;
+        }
+        if (type == "started") {
+            ask_legal();
+            return;
+        }
+        if (type == "events") {
+            ask_legal();
+            return;
+        }
+        if (type == "legal" && id == legal_id_) {
+            legal_id_ = 0;
+            const json& legal = m["legal"];
+            const auto& to_act = m["to_act"];
+            const bool mine =
+                !legal.is_null() && std::find(to_act.begin(), to_act.end(), seat_) != to_act.end();
+            if (mine) {
+                think(legal);
+            } else if (recheck_) {
+                recheck_ = false;
+                ask_legal();
+            }
+            return;
+        }
+        if (type == "acted" && id == act_id_) {
+            const double ms =
+                std::chrono::duration<double, std::milli>(Clock::now() - act_sent_).count();
+            {
+                std::lock_guard lock(run_.stats.mutex);
+                run_.stats.ack_ms.push_back(ms);
+            }
+            ++run_.stats.actions;
+            act_id_ = 0;
+            if (!m.value("over", false)) ask_legal();
+            return;
+        }
+        if (type == "ended") {
+            if (index_ == 0) {
+                ++run_.stats.games_finished;
+                if (!run_.stopping) request({{"cmd", "rematch"}});
+            }
+            return;
+        }
+        if (type == "rematch") {
+            const std::string next = m["room"].get<std::string>();
+            if (next == current_room_) return;
+            current_room_ = next;
+            started_ = false;
+            think_.cancel();
+            act_id_ = legal_id_ = 0;
+            open("/ws/" + next, {{"cmd", "hello"}, {"protocol", 1}, {"token", token_}});
+            return;
+        }
+    }
+
+    void maybe_start(const json& room) {
+        if (started_ || room.value("phase", "") != "waiting") return;
+        for (const auto& seat : room["seats"]) {
+            if (seat.value("kind", "") == "open") return;
+        }
+        started_ = true;
+        request({{"cmd", "start"}});
+    }
+
+    void ask_legal() {
+        if (run_.stopping || seat_ < 0 || thinking_ || act_id_ != 0) return;
+        if (legal_id_ != 0) {
+            recheck_ = true;
+            return;
+        }
+        legal_id_ = request({{"cmd", "legal"}});
+    }
+
+    void think(const json& legal) {
+        thinking_ = true;
+        think_.expires_after(std::chrono::milliseconds(run_.config.think_ms));
+        think_.async_wait([self = shared_from_this(), legal](beast::error_code ec) {
+            self->thinking_ = false;
+            if (ec || self->run_.stopping || !self->ws_) return;
+            json action;
+            try {
+                action = random_action(legal, self->seat_, self->rng_, self->table_->game);
+            } catch (const std::exception& e) {
+                self->run_.stats.error(std::string("no action: ") + e.what());
+                return;
+            }
+            self->act_sent_ = Clock::now();
+            self->act_id_ = self->request({{"cmd", "act"},
+                                           {"action_id", "a" + std::to_string(self->acts_++)},
+                                           {"action", action}});
+        });
+    }
+
+    net::strand<net::io_context::executor_type> strand_;
+    Run& run_;
+    std::shared_ptr<Table> table_;
+    const int index_;
+    net::steady_timer think_;
+    Rng rng_;
+    std::shared_ptr<Stream> ws_;
+    std::uint64_t generation_ = 0;
+    bool open_ = false;
+    beast::flat_buffer buffer_;
+    std::deque<std::string> out_;
+    bool writing_ = false;
+    std::string token_;
+    std::string current_room_;
+    int seat_ = -1;
+    bool started_ = false;
+    bool thinking_ = false;
+    bool recheck_ = false;
+    std::int64_t next_id_ = 1;
+    std::int64_t legal_id_ = 0;
+    std::int64_t act_id_ = 0;
+    std::int64_t acts_ = 0;
+    Clock::time_point act_sent_;
+};
+
+// The server's own figures, read from /metrics (0 when it cannot be read).
+struct ServerFigures {
+    std::int64_t resident = 0;
+    std::int64_t connections = 0;
+};
+
+ServerFigures read_metrics(const std::string& host, const std::string& port) {
+    ServerFigures f;
+    try {
+        net::io_context io;
+        tcp::resolver resolver(io);
+        beast::tcp_stream stream(io);
+        stream.expires_after(std::chrono::seconds(10));
+        stream.connect(resolver.resolve(host, port));
+        http::request<http::empty_body> req{http::verb::get, "/metrics", 11};
+        req.set(http::field::host, host);
+        http::write(stream, req);
+        beast::flat_buffer buffer;
+        http::response<http::string_body> res;
+        http::read(stream, buffer, res);
+        for (const auto& [name, field] :
+             {std::pair<std::string, std::int64_t*>{"process_resident_memory_bytes ", &f.resident},
+              {"broadside_connections ", &f.connections}}) {
+            const auto at = res.body().find("\n" + name);
+            if (at != std::string::npos)
+                *field = std::stoll(res.body().substr(at + 1 + name.size()));
+        }
+    } catch (const std::exception&) {
+    }
+    return f;
+}
+
+double percentile(const std::vector<double>& sorted, double p) {
+    if (sorted.empty()) return 0;
+    const auto i = static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1) + 0.5);
+    return sorted[std::min(i, sorted.size() - 1)];
+}
+
+std::shared_ptr<Table> new_table(const std::string& game) {
+    auto t = std::make_shared<Table>();
+    t->game = game;
+    t->options = json::object();
+    if (game == "royale" || game == "crew") {
+        t->seats = 3;
+        t->options = {{"players", 3}};
+    }
+    return t;
+}
+
+void raise_open_file_limit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+}  // namespace
+
+json run_loadtest(const LoadtestConfig& config) {
+    if (config.clients < 1 || config.clients > kLoadtestMaxClients) {
+        throw std::runtime_error("--clients must be 1 to " + std::to_string(kLoadtestMaxClients));
+    }
+    if (!(config.duration_seconds > 0) || config.duration_seconds > kLoadtestMaxSeconds) {
+        throw std::runtime_error("--duration must be more than 0 and at most 3600 seconds");
+    }
+    static const std::vector<std::string> kGames{"classic", "salvo", "royale", "crew"};
+    if (config.game != "mix" &&
+        std::find(kGames.begin(), kGames.end(), config.game) == kGames.end()) {
+        throw std::runtime_error("--game is classic, salvo, royale, crew or mix");
+    }
+    raise_open_file_limit();
+    const auto [host, port_number] = parse_server_url(config.server);
+    const std::string port = std::to_string(port_number);
+
+    net::io_context io;
+    Run run{config, {}, host, {}, {}, {}};
+    tcp::resolver resolver(io);
+    run.endpoints = resolver.resolve(host, port);
+    if (!config.allow_remote) {
+        for (const auto& entry : run.endpoints) {
+            if (!entry.endpoint().address().is_loopback()) {
+                throw std::runtime_error(
+                    host +
+                    " is not a loopback address: a load test targets this machine only "
+                    "unless --allow-remote is given (and only a server you run)");
+            }
+        }
+    }
+
+    // Tables of real seats; a last table with too few players gets easy bots in the rest.
+    std::vector<std::shared_ptr<Table>> tables;
+    std::vector<std::shared_ptr<Player>> players;
+    std::size_t game_index = 0;
+    for (int i = 0; i < config.clients;) {
+        const std::string game =
+            config.game == "mix" ? kGames[game_index++ % kGames.size()] : config.game;
+        auto table = new_table(game);
+        for (int s = 0; s < table->seats && i < config.clients; ++s, ++i) {
+            auto p = std::make_shared<Player>(
+                io, run, table, s, config.seed * 1'000'003ULL + static_cast<unsigned>(i));
+            table->players.push_back(p);
+            players.push_back(p);
+        }
+        tables.push_back(table);
+    }
+
+    const auto before = read_metrics(host, port);
+    auto work = net::make_work_guard(io);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, config.threads); ++t) threads.emplace_back([&] { io.run(); });
+
+    const auto began = Clock::now();
+    run.ends = began +
+               std::chrono::milliseconds(static_cast<std::int64_t>(config.duration_seconds * 1000));
+    // Ramp up: tables start at the given connection rate (each player opens about one).
+    const double per_table_ms = 1000.0 / std::max(1, config.connects_per_second);
+    for (std::size_t t = 0; t < tables.size() && Clock::now() < run.ends; ++t) {
+        tables[t]->players[0]->start();
+        std::this_thread::sleep_until(
+            began +
+            std::chrono::microseconds(static_cast<std::int64_t>(
+                per_table_ms * 1000 * static_cast<double>((t + 1) * tables[t]->players.size()))));
+    }
+    const auto ramped = Clock::now();
+    // Halfway through the steady part, the server's memory with everyone connected.
+    std::this_thread::sleep_until(ramped + (run.ends - ramped) / 2);
+    const auto loaded = read_metrics(host, port);
+    const auto actions_at_half = run.stats.actions.load();
+    const auto half_time = Clock::now();
+    std::this_thread::sleep_until(run.ends);
+    const auto actions_at_end = run.stats.actions.load();
+    const auto end_time = Clock::now();
+    const auto connected_at_end = run.stats.connected.load();
+
+    run.stopping = true;
+    for (auto& p : players) p->stop();
+    work.reset();
+    for (auto& t : threads) t.join();
+
+    std::vector<double> ms;
+    std::map<std::string, std::int64_t> codes;
+    {
+        std::lock_guard lock(run.stats.mutex);
+        ms = run.stats.ack_ms;
+        codes = run.stats.error_codes;
+    }
+    std::sort(ms.begin(), ms.end());
+    std::int64_t errors = 0;
+    for (const auto& [code, n] : codes) errors += n;
+    const double elapsed = std::chrono::duration<double>(end_time - began).count();
+    const double steady = std::chrono::duration<double>(end_time - half_time).count();
+    json report{
+        {"server", config.server},
+        {"game", config.game},
+        {"clients", config.clients},
+        {"tables", tables.size()},
+        {"threads", config.threads},
+        {"think_ms", config.think_ms},
+        {"duration_s", elapsed},
+        {"ramp_s", std::chrono::duration<double>(ramped - began).count()},
+        {"connected_peak", run.stats.peak.load()},
+        {"connected_at_end", connected_at_end},
+        {"connect_failures", run.stats.connect_failures.load()},
+        {"disconnects", run.stats.disconnects.load()},
+        {"actions", run.stats.actions.load()},
+        {"actions_per_second", elapsed > 0 ? static_cast<double>(run.stats.actions) / elapsed : 0},
+        {"steady_actions_per_second",
+         steady > 0 ? static_cast<double>(actions_at_end - actions_at_half) / steady : 0},
+        {"ack_ms",
+         {{"samples", ms.size()},
+          {"p50", percentile(ms, 0.50)},
+          {"p90", percentile(ms, 0.90)},
+          {"p99", percentile(ms, 0.99)},
+          {"max", ms.empty() ? 0 : ms.back()}}},
+        {"games_finished", run.stats.games_finished.load()},
+        {"errors", errors},
+        {"error_codes", codes},
+    };
+    json memory{{"resident_before_bytes", before.resident},
+                {"resident_loaded_bytes", loaded.resident},
+                {"server_connections_loaded", loaded.connections}};
+    if (loaded.resident > 0 && loaded.connections > before.connections) {
+        memory["bytes_per_connection"] =
+            (loaded.resident - before.resident) / (loaded.connections - before.connections);
+    }
+    report["server_memory"] = memory;
+    return report;
+}
+
+}  // namespace broadside::server

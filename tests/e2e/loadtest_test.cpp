@@ -1,0 +1,54 @@
+// `broadside loadtest` against a real server: every simulated player connects and plays, the
+// report adds up, and a remote server is refused without --allow-remote.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
+    // Players that think for 20 ms send faster than a person may: the rate limit is lifted.
+    ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
+    auto run = run_broadside({"loadtest", "--server", server.url(), "--game", "mix", "--clients",
+                              "23", "--duration", "4", "--think-ms", "20", "--json"});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto report = json::parse(run.out);
+    EXPECT_EQ(report["clients"], 23);
+    EXPECT_EQ(report["tables"], 10);  // 2 + 2 + 3 + 3, twice, then a pair and a table of one
+    EXPECT_EQ(report["connected_peak"], 23);
+    EXPECT_EQ(report["connected_at_end"], 23);
+    EXPECT_EQ(report["errors"], 0) << report.dump();
+    EXPECT_GT(report["actions"].get<int>(), 50);
+    EXPECT_GT(report["games_finished"].get<int>(), 0);
+    // Rematches keep every table playing: the second half is not idle.
+    EXPECT_GT(report["steady_actions_per_second"].get<double>(),
+              report["actions_per_second"].get<double>() / 3);
+    EXPECT_EQ(report["ack_ms"]["samples"], report["actions"]);
+    EXPECT_LE(report["ack_ms"]["p50"].get<double>(), report["ack_ms"]["p99"].get<double>());
+    EXPECT_LE(report["ack_ms"]["p99"].get<double>(), report["ack_ms"]["max"].get<double>());
+    EXPECT_GT(report["server_memory"]["resident_loaded_bytes"].get<std::int64_t>(), 0);
+    // The server counted the same actions.
+    auto metrics = http_get(server.port(), "/metrics").body;
+    const auto at = metrics.find("\nbroadside_actions_total ");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_GE(std::stoll(metrics.substr(at + 25)), report["actions"].get<std::int64_t>());
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(Loadtest, ARemoteServerIsRefusedUnlessAllowedAndEveryRunIsBounded) {
+    auto remote = run_broadside({"loadtest", "--server", "http://192.0.2.1:8080", "--clients",
+                                 "1", "--duration", "1"});
+    EXPECT_EQ(remote.exit_code, 2);
+    EXPECT_NE(remote.err.find("not a loopback address"), std::string::npos) << remote.err;
+    EXPECT_EQ(run_broadside({"loadtest", "--clients", "20001"}).exit_code, 2);
+    EXPECT_EQ(run_broadside({"loadtest", "--duration", "3601"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace broadside::testing
