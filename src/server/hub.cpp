@@ -86,6 +86,21 @@ void Hub::publish(std::shared_ptr<Room> room) {
     rooms_[room->code()] = std::move(room);
 }
 
+int Hub::open_rooms_of(const std::string& address) {
+    auto it = created_by_.find(address);
+    if (it == created_by_.end()) return 0;
+    auto& codes = it->second;
+    std::erase_if(codes, [&](const std::string& code) {
+        auto room = rooms_.find(code);
+        if (room == rooms_.end()) return true;  // expired
+        const auto phase = room->second->listing().phase;
+        return phase == "over" || phase == "aborted";
+    });
+    const int n = static_cast<int>(codes.size());
+    if (codes.empty()) created_by_.erase(it);
+    return n;
+}
+
 Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json& options,
                                              const json& settings, WriteBatch& batch) {
     if (draining_) {
@@ -211,12 +226,27 @@ void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<v
     } else if (cmd == "rooms") {
         done(open_rooms());
     } else if (cmd == "create") {
+        const std::string address = peer ? peer->address() : std::string();
+        {
+            std::lock_guard lock(mutex_);
+            if (!address.empty() && open_rooms_of(address) >= limits_.max_open_rooms_per_address) {
+                done(error_json("too_many_rooms",
+                                "Your address already has " +
+                                    std::to_string(limits_.max_open_rooms_per_address) +
+                                    " rooms that are not over; finish or abort one first."));
+                return;
+            }
+        }
         WriteBatch batch;
         std::shared_ptr<Room> room;
         json response = create(request, batch, room);
         if (response["type"] == "error") {
             done(response);
             return;
+        }
+        if (!address.empty()) {
+            std::lock_guard lock(mutex_);
+            created_by_[address].push_back(room->code());
         }
         // Findable at once, but only this client knows the code, and it learns it once the
         // room is durable.

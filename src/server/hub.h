@@ -17,6 +17,7 @@ namespace broadside::server {
 struct HubLimits {
     int max_rooms = 100'000;
     std::int64_t room_ttl_ms = 24LL * 3600 * 1000;  // rooms nobody touched for this long expire
+    int max_open_rooms_per_address = 50;  // rooms one address created that are not over yet
 };
 
 class Hub {
@@ -57,6 +58,9 @@ private:
     HubLimits limits_;
     mutable std::mutex mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
+    // Rooms created from each client address (pruned of finished and expired ones when counted).
+    std::map<std::string, std::vector<std::string>> created_by_;
+    int open_rooms_of(const std::string& address);  // with mutex_ held
     struct Waiting {
         std::weak_ptr<Peer> peer;
         std::string name;

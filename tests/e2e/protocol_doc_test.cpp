@@ -12,6 +12,7 @@
 #include "protocol/raw_id.h"
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
+#include "support/json_match.h"
 #include "support/test_support.h"
 
 namespace {
@@ -45,29 +46,8 @@ std::vector<Block> protocol_blocks() {
     return blocks;
 }
 
-// Every field of `expected` is in `actual` with a matching value; arrays match element-wise
-// and must have the same length.
 bool matches(const json& expected, const json& actual, std::string& where) {
-    if (expected.is_object()) {
-        if (!actual.is_object()) return where += " (not an object)", false;
-        for (const auto& [key, value] : expected.items()) {
-            if (!actual.contains(key)) return where += "." + key + " (missing)", false;
-            std::string inner = where + "." + key;
-            if (!matches(value, actual[key], inner)) return where = inner, false;
-        }
-        return true;
-    }
-    if (expected.is_array()) {
-        if (!actual.is_array() || actual.size() != expected.size()) {
-            return where += " (array length)", false;
-        }
-        for (std::size_t i = 0; i < expected.size(); ++i) {
-            std::string inner = where + "[" + std::to_string(i) + "]";
-            if (!matches(expected[i], actual[i], inner)) return where = inner, false;
-        }
-        return true;
-    }
-    return expected == actual;
+    return broadside::testing::json_matches(expected, actual, where);
 }
 
 TEST(ProtocolDoc, HasExampleBlocks) {
