@@ -29,5 +29,6 @@ void add_referee_command(CLI::App& app, Runner& run);
 void add_sheet_command(CLI::App& app, Runner& run);  // sheet party, sheet classic
 void add_serve_command(CLI::App& app, Runner& run);
 void add_loadtest_command(CLI::App& app, Runner& run);
+void add_join_command(CLI::App& app, Runner& run);
 
 }  // namespace broadside::cli

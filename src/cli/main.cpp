@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
     add_sheet_command(app, run);
     add_serve_command(app, run);
     add_loadtest_command(app, run);
+    add_join_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -437,6 +437,12 @@ int run_royale_play(const RoyalePlayArgs& args) {
 
 }  // namespace
 
+Result<json> royale_command_action(const std::string& line, const json& observation) {
+    auto w = words(line);
+    if (w.empty()) return make_error("empty_command", "Type a command (help lists them).");
+    return command_action(w, observation);
+}
+
 void add_play_royale(CLI::App& play, Runner& run) {
     auto args = std::make_shared<RoyalePlayArgs>();
     auto* cmd = play.add_subcommand("royale", "Battleship Royale: people and bots on one grid");

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.h"
 #include "games/royale/deck.h"
 
 namespace broadside::cli {
@@ -33,6 +34,10 @@ std::string royale_help(const nlohmann::json& observation, const nlohmann::json&
 // and the rest, still unseen. The royale bots weigh the same facts (ai/royale/evidence.h).
 std::string royale_cards(const nlohmann::json& observation, const royale::Deck& deck,
                          const SeatNames& names);
+// A line typed at the Royale prompt ("fire B7", "roll", "discard C4 D2", "sonar row 3", bare
+// cells) as its protocol action, or an error saying what is wrong.
+Result<nlohmann::json> royale_command_action(const std::string& line,
+                                             const nlohmann::json& observation);
 // The letter each of the seat's cards is drawn with on the grid, in my_cards order.
 std::vector<char> royale_card_letters(const nlohmann::json& my_cards);
 

@@ -1,0 +1,564 @@
+// `broadside join CODE --server URL`: play a room of `broadside serve` from the terminal, with the
+// screens of `play`, drawn from this seat's observation as the server sends it. The seat token is
+// kept in ~/.local/state/broadside/tokens.json, so running the same command again takes the seat
+// back (after a dropped connection, or tomorrow). Lines typed ahead wait for your turn.
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "cli/classic/play_narrate.h"
+#include "cli/classic/play_render.h"
+#include "cli/commands.h"
+#include "cli/common.h"
+#include "cli/console.h"
+#include "cli/crew/render.h"
+#include "cli/party/play.h"
+#include "cli/play_input.h"
+#include "cli/royale/render.h"
+#include "core/fleet_sampler.h"
+#include "server/random_action.h"
+#include "server/secrets.h"
+#include "server/ws_client.h"
+
+namespace broadside::cli {
+
+namespace {
+
+using nlohmann::json;
+
+struct JoinArgs {
+    std::string code;
+    std::string server = "http://127.0.0.1:8080";
+    std::string name;
+    std::string token;
+    bool watch = false;
+    bool no_colour = false;
+};
+
+// Lines from standard input, read on their own thread so the server's messages keep arriving
+// while nobody types. End of input is a line of its own (nullopt).
+class LineQueue {
+public:
+    LineQueue() {
+        std::thread([this] {
+            for (std::string line; std::getline(std::cin, line);) push(line);
+            push(std::nullopt);
+        }).detach();
+    }
+    // The next line if one is waiting; `closed` once input has ended.
+    std::optional<std::string> poll(bool& closed) {
+        std::lock_guard lock(mutex_);
+        if (lines_.empty()) return std::nullopt;
+        auto line = lines_.front();
+        lines_.pop_front();
+        if (!line) closed = true;
+        return line;
+    }
+
+private:
+    void push(std::optional<std::string> line) {
+        std::lock_guard lock(mutex_);
+        lines_.push_back(std::move(line));
+    }
+    std::mutex mutex_;
+    std::deque<std::optional<std::string>> lines_;
+};
+
+std::filesystem::path token_file() {
+    const char* state = std::getenv("XDG_STATE_HOME");
+    const char* home = std::getenv("HOME");
+    std::filesystem::path dir = state && *state ? std::filesystem::path(state)
+                                : home          ? std::filesystem::path(home) / ".local/state"
+                                                : std::filesystem::temp_directory_path();
+    return dir / "broadside" / "tokens.json";
+}
+
+json read_tokens() {
+    std::ifstream in(token_file());
+    auto j = json::parse(in, nullptr, false);
+    return j.is_object() ? j : json::object();
+}
+
+// Tokens are secrets: the file is written with owner-only permissions.
+void save_token(const std::string& key, const std::string& token) {
+    json all = read_tokens();
+    all[key] = token;
+    const auto path = token_file();
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path(), ec);
+    const auto temp = path.string() + ".tmp";
+    {
+        std::ofstream out(temp);
+        out << all.dump(2) << "\n";
+    }
+    std::filesystem::permissions(
+        temp, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write, ec);
+    std::filesystem::rename(temp, path, ec);
+}
+
+std::string fresh_nonce() {
+    return server::random_hex(16);
+}
+
+class JoinSession {
+public:
+    JoinSession(const JoinArgs& args, server::WsClient& ws)
+        : args_(args), ws_(ws), style_(detect_terminal(args.no_colour).colour) {}
+
+    int run(const json& welcome) {
+        room_ = welcome["room"];
+        game_ = room_.value("game", "");
+        seat_ = welcome["you"].value("seat", -1);
+        owner_ = welcome["you"].value("owner", false);
+        say("Room " + args_.code + ": " + game_ + ", " + room_.value("phase", "") + ".");
+        if (seat_ >= 0) {
+            say("You are back in seat " + std::to_string(seat_) + ".");
+        } else if (!args_.watch && room_.value("phase", "") == "waiting") {
+            auto joined =
+                ws_.request({{"cmd", "join"}, {"name", args_.name}, {"nonce", fresh_nonce()}});
+            if (joined.value("type", "") != "joined") return refused(joined);
+            seat_ = joined["seat"].get<int>();
+            save_token(token_key(), joined["token"].get<std::string>());
+            say("You sit in seat " + std::to_string(seat_) + " as " +
+                joined.value("name", std::string()) +
+                ". (Your seat is kept: run the same "
+                "command again to come back.)");
+        } else {
+            say("You are watching.");
+        }
+        if (room_.value("phase", "") == "waiting") {
+            show_room();
+        } else {
+            catch_up();
+        }
+        return loop();
+    }
+
+private:
+    std::string token_key() const { return args_.server + "/" + args_.code; }
+
+    void say(const std::string& text) { std::cout << text << "\n" << std::flush; }
+
+    int refused(const json& answer) {
+        std::cerr << "error: " << answer["error"].value("message", answer.dump()) << "\n";
+        return kExitFailure;
+    }
+
+    void show_room() {
+        std::string text = "Seats:";
+        for (const auto& s : room_["seats"]) {
+            text += "\n  " + std::to_string(s["seat"].get<int>()) + ": ";
+            const std::string kind = s.value("kind", "");
+            text += kind == "open" ? "(open)" : s.value("name", kind);
+            if (s["seat"] == seat_) text += " (you)";
+        }
+        say(text);
+        if (owner_) {
+            say("You created this room: 'start' when everyone is in ('start fill' puts bots in "
+                "the open seats), 'bot [easy|normal|hard]' adds a bot.");
+        } else {
+            say("Waiting for the game to start...");
+        }
+    }
+
+    // Everything that happened before this connection, then the screen.
+    void catch_up() {
+        auto missed = ws_.request({{"cmd", "events"}, {"after", 0}});
+        for (const auto& e : missed.value("events", json::array())) narrate(e);
+        redraw();
+    }
+
+    void narrate(const json& e) {
+        if (e.value("redacted", false) && e.value("type", "") == "fleet_placed") return;
+        std::vector<std::string> lines;
+        if (game_ == "classic" || game_ == "salvo") {
+            lines = cli::narrate(e, seat_, style_);
+        } else if (game_ == "royale") {
+            const std::string line = narrate_royale(e, names());
+            if (!line.empty()) lines.push_back(line);
+        } else if (game_ == "crew") {
+            const auto totals = observation_.is_object()
+                                    ? observation_.value("totals", std::vector<int>{})
+                                    : std::vector<int>{};
+            lines = crew_event_words(e, names().names, seat_, totals);
+        } else if (game_ == "party") {
+            narrate_party(e, seat_, names().names, std::cout);
+        }
+        for (const auto& l : lines) say(l);
+    }
+
+    SeatNames names() const {
+        SeatNames n;
+        n.me = seat_;
+        for (const auto& s : room_.value("seats", json::array())) {
+            n.names.push_back(s.value("name", "seat " + std::to_string(s["seat"].get<int>())));
+        }
+        return n;
+    }
+
+    // The screen of the moment, and the prompt when it is this seat's move.
+    void redraw() {
+        auto obs = ws_.request({{"cmd", "observe"}});
+        if (obs.value("type", "") != "observation") return;
+        observation_ = obs["observation"];
+        legal_ = obs["legal"];
+        const auto& to_act = obs["to_act"];
+        my_move_ = seat_ >= 0 && !legal_.is_null() &&
+                   std::find(to_act.begin(), to_act.end(), seat_) != to_act.end();
+        std::cout << screen() << std::flush;
+        if (my_move_) say(prompt());
+    }
+
+    std::string screen() const {
+        if (game_ == "classic" || game_ == "salvo") {
+            if (seat_ < 0) return "(watching: " + observation_.value("phase", "") + ")\n";
+            Block left = grid_block("Your fleet", ocean_grid(observation_), style_);
+            Block right = grid_block("Enemy waters", target_grid(observation_), style_);
+            return join_blocks(left, right) + legend(style_, observation_.contains("weapons"));
+        }
+        if (game_ == "royale") return render_royale(observation_, names(), style_);
+        if (game_ == "party") {
+            return render_party_board(observation_, style_.colour()) +
+                   render_party_scoreboard(observation_, seat_, names().names);
+        }
+        if (game_ == "crew") return crew_screen();
+        return observation_.dump(2) + "\n";
+    }
+
+    std::string crew_screen() const {
+        std::string text = "Totals:";
+        const auto n = names().names;
+        const auto totals = observation_.value("totals", std::vector<int>{});
+        for (std::size_t s = 0; s < totals.size(); ++s) {
+            text += "  " + (static_cast<int>(s) == seat_ ? std::string("You") : n[s]) + " " +
+                    std::to_string(totals[s]);
+        }
+        text += "\n";
+        if (observation_.contains("turn") && !observation_["turn"]["last_throw"].empty()) {
+            text += render_dice(observation_["turn"]["last_throw"].get<std::vector<int>>());
+        }
+        return text;
+    }
+
+    std::string prompt() const {
+        if (legal_.contains("choices")) {
+            std::string text = "Your move:";
+            int i = 0;
+            for (const auto& c : legal_["choices"]) {
+                text += "\n  " + std::to_string(++i) + ": " + c.value("type", "");
+                if (c.contains("keep")) text += ", keep " + c["keep"].dump();
+            }
+            return text + "\nType the number of your choice.";
+        }
+        const std::string type = legal_.value("type", "");
+        if (type == "place") {
+            return "Place your fleet: 'auto' for a random one, or one placement per ship in "
+                   "fleet order, separated by commas (e.g. 'A1 right, C1 right, ...').";
+        }
+        if (game_ == "royale") return royale_help(observation_, legal_);
+        if (game_ == "party") return "Press Enter to fire the next torpedo.";
+        return "Your shot" + std::string(legal_.value("count", 1) > 1 ? "s" : "") + " (" +
+               std::to_string(legal_.value("count", 1)) + "): e.g. 'B7'" +
+               (observation_.contains("weapons") ? ", or a weapon ('nuke D4')" : "") + ".";
+    }
+
+    // A line typed on this seat's move as its action, or an error sentence.
+    Result<json> action_of(const std::string& line) {
+        const std::string text = trim(line);
+        if (!text.empty() && text.front() == '{') {
+            auto j = json::parse(text, nullptr, false);
+            if (j.is_discarded()) return make_error("bad_json", "That is not valid JSON.");
+            return j;
+        }
+        if (legal_.contains("choices")) {
+            const auto& choices = legal_["choices"];
+            try {
+                const auto k = std::stoul(text);
+                if (k >= 1 && k <= choices.size()) return choices[k - 1];
+            } catch (const std::exception&) {
+            }
+            for (const auto& c : choices) {
+                if (c.value("type", "") == lower(text) && !c.contains("keep")) return c;
+            }
+            return make_error("bad_choice",
+                              "Type a number from 1 to " + std::to_string(choices.size()) + ".");
+        }
+        if (legal_.value("type", "") == "place") {
+            if (lower(text) == "auto" || text.empty()) return random_fleet();
+            json ships = json::array();
+            std::string piece;
+            std::istringstream in(text);
+            while (std::getline(in, piece, ',')) ships.push_back(trim(piece));
+            return json{{"type", "place"}, {"ships", ships}};
+        }
+        if (game_ == "royale") return royale_command_action(text, observation_);
+        if (game_ == "party") return json{{"type", "fire"}};
+        const BoardSize board{observation_["board"]["rows"].get<int>(),
+                              observation_["board"]["cols"].get<int>()};
+        if (auto weapon = parse_weapon_command(text, board)) return *weapon;
+        auto cells = parse_targets(
+            command_of(text) == PlayCommand::kFire ? without_fire_word(text) : text, board);
+        if (!cells) return cells.error();
+        return json{{"type", "fire"}, {"cells", *cells}};
+    }
+
+    json random_fleet() {
+        std::vector<ShipSpec> fleet;
+        for (const auto& s : legal_["ships"]) {
+            fleet.push_back({s.value("name", "ship"), s.value("length", 1)});
+        }
+        const bool party = game_ == "party";
+        const BoardSize board = party ? BoardSize{6, 6}
+                                      : BoardSize{observation_["board"]["rows"].get<int>(),
+                                                  observation_["board"]["cols"].get<int>()};
+        Rng rng(std::random_device{}());
+        FleetSampler sampler(fleet, board, false);
+        json ships = json::array();
+        if (auto layout = sampler.sample(rng, 1'000'000)) {
+            for (const auto& p : *layout) ships.push_back(to_string(p));
+        }
+        return {{"type", "place"}, {"ships", ships}};
+    }
+
+    void act(const json& action) {
+        const std::string id = "join-" + std::to_string(++acts_) + "-" + server::random_hex(4);
+        auto ack = ws_.request({{"cmd", "act"}, {"action_id", id}, {"action", action}});
+        if (ack.value("type", "") == "acted") {
+            for (const auto& e : ack["events"]) narrate(e);
+            last_seen_ = ack.value("last_event", last_seen_);
+            redraw();
+            return;
+        }
+        // A random placement the rules refused (e.g. ships may not touch): another one.
+        if (legal_.value("type", "") == "place" && action == last_random_) {
+            last_random_ = random_fleet();
+            act(server::random_action(legal_, seat_, rng_, game_));
+            return;
+        }
+        say("Not allowed: " + ack["error"].value("message", ack.dump()));
+        say(prompt());
+    }
+
+    // A line typed at any time: a room command, or the move when it is ours.
+    bool typed(const std::string& line) {
+        const std::string word = lower(trim(line));
+        if (word == "quit" || word == "exit") {
+            say("Left the room; your seat is kept: run the same command to come back.");
+            return false;
+        }
+        if (word == "help") {
+            say("Commands: quit (your seat is kept), resign, claim (your opponent left), "
+                "start, bot [level], board; and your moves.");
+            if (my_move_) say(prompt());
+            return true;
+        }
+        if (word == "board") {
+            redraw();
+            return true;
+        }
+        if (word == "resign" || word == "claim" || word == "abort") {
+            auto answer = ws_.request({{"cmd", word}});
+            if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
+            return true;
+        }
+        if (word == "start" || word == "start fill") {
+            auto answer = ws_.request({{"cmd", "start"}, {"fill", word == "start fill"}});
+            if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
+            return true;
+        }
+        if (word.rfind("bot", 0) == 0) {
+            const std::string level = trim(word.substr(3));
+            auto answer =
+                ws_.request({{"cmd", "add_bot"}, {"level", level.empty() ? "normal" : level}});
+            if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
+            return true;
+        }
+        if (!my_move_) {
+            pending_.push_back(line);  // typed ahead: it waits for the turn
+            return true;
+        }
+        auto action = action_of(line);
+        if (!action) {
+            say(action.error().message);
+            say(prompt());
+            return true;
+        }
+        if (legal_.value("type", "") == "place") last_random_ = *action;
+        my_move_ = false;
+        act(*action);
+        return true;
+    }
+
+    void on_message(const json& m) {
+        const std::string type = m.value("type", "");
+        if (type == "room") {
+            const bool started =
+                room_.value("phase", "") == "waiting" && m.value("phase", "") == "playing";
+            room_ = m;
+            if (m.value("phase", "") == "waiting") show_room();
+            if (started) {
+                say("The game starts.");
+                redraw();  // a game may start with no event at all (the first move is ours)
+            }
+        } else if (type == "events") {
+            for (const auto& e : m["events"]) narrate(e);
+            last_seen_ = m.value("last_event", last_seen_);
+            redraw();
+        } else if (type == "timeout") {
+            say("Out of time: " + names().who(m["seat"].get<int>()) +
+                "'s move was played by a bot.");
+        } else if (type == "ended") {
+            ended_ = m["ended"];
+        } else if (type == "shutdown") {
+            say("The server is stopping: " + m.value("message", "") +
+                " Run the same command when it is back.");
+            stop_ = true;
+        } else if (type == "seat_lost") {
+            say(m.value("message", "You lost your seat."));
+            seat_ = -1;
+        } else if (type == "rematch") {
+            say("A rematch was offered: broadside join " + m.value("room", "") + " --server " +
+                args_.server);
+        }
+    }
+
+    void finish() {
+        std::string how;
+        const std::string by = ended_.value("by", "");
+        const json& result = ended_.value("result", json::object());
+        int winner = ended_.value("winner", -1);
+        if (result.contains("winner") && result["winner"].is_number_integer()) {
+            winner = result["winner"].get<int>();
+        }
+        std::vector<int> winners;
+        if (result.contains("winners")) winners = result["winners"].get<std::vector<int>>();
+        if (winner >= 0) winners.push_back(winner);
+        const bool won = std::find(winners.begin(), winners.end(), seat_) != winners.end();
+        if (by == "abort") {
+            say("The game was aborted.");
+        } else if (seat_ < 0) {
+            say("The game is over.");
+        } else {
+            say(won ? "You won!" : "You lost.");
+        }
+        if (by == "resign" || by == "timeout" || by == "claim") say("(ended by " + by + ")");
+        say("The record: " + args_.server + "/rooms/" + args_.code +
+            "/record (check it with "
+            "'broadside replay --verify FILE --commitment " +
+            room_.value("commitment", std::string()) + "')");
+    }
+
+    int loop() {
+        bool input_closed = false;
+        for (;;) {
+            if (stop_) return kExitOk;
+            if (!ended_.is_null()) {
+                finish();
+                return kExitOk;
+            }
+            if (my_move_ && !pending_.empty()) {
+                const std::string line = pending_.front();
+                pending_.pop_front();
+                if (!typed(line)) return kExitOk;
+                continue;
+            }
+            if (!input_closed) {
+                if (auto line = lines_.poll(input_closed)) {
+                    if (!typed(*line)) return kExitOk;
+                    continue;
+                }
+                if (input_closed && pending_.empty()) {
+                    say("End of input: left the room; your seat is kept.");
+                    return kExitOk;
+                }
+            }
+            auto text = ws_.receive(std::chrono::milliseconds(50));
+            if (text) {
+                auto m = json::parse(*text, nullptr, false);
+                if (m.is_object()) on_message(m);
+            } else if (ws_.closed()) {
+                std::cerr << "error: the server closed the connection (" << ws_.close_reason()
+                          << "); run the same command to come back\n";
+                return kExitFailure;
+            }
+        }
+    }
+
+    const JoinArgs& args_;
+    server::WsClient& ws_;
+    Style style_;
+    LineQueue lines_;
+    std::deque<std::string> pending_;
+    json room_;
+    std::string game_;
+    int seat_ = -1;
+    bool owner_ = false;
+    json observation_;
+    json legal_;
+    json last_random_;
+    json ended_;
+    bool my_move_ = false;
+    bool stop_ = false;
+    std::int64_t last_seen_ = 0;
+    int acts_ = 0;
+    Rng rng_{std::random_device{}()};
+};
+
+int run_join(JoinArgs args) {
+    args.code = server::normalise_code(args.code);
+    if (!server::is_room_code(args.code)) {
+        throw UsageError("\"" + args.code + "\" is not a room code (five letters, e.g. KXQRT).");
+    }
+    const auto [host, port] = server::parse_server_url(args.server);
+    if (args.token.empty() && !args.watch) {
+        const json tokens = read_tokens();
+        if (tokens.contains(args.server + "/" + args.code)) {
+            args.token = tokens[args.server + "/" + args.code].get<std::string>();
+        }
+    }
+    std::unique_ptr<server::WsClient> ws;
+    try {
+        ws = std::make_unique<server::WsClient>(host, port, "/ws/" + args.code);
+    } catch (const std::exception& e) {
+        std::cerr << "error: cannot join " << args.code << " on " << args.server << ": " << e.what()
+                  << "\n";
+        return kExitFailure;
+    }
+    json hello{{"cmd", "hello"}, {"protocol", 1}};
+    if (!args.token.empty() && !args.watch) hello["token"] = args.token;
+    auto welcome = ws->request(hello);
+    if (welcome.value("type", "") != "welcome") {
+        std::cerr << "error: " << welcome["error"].value("message", welcome.dump()) << "\n";
+        return kExitFailure;
+    }
+    JoinSession session(args, *ws);
+    const int code = session.run(welcome);
+    std::cout.flush();
+    std::_Exit(code);  // the input thread may be blocked in a read: leave without joining it
+}
+
+}  // namespace
+
+void add_join_command(CLI::App& app, Runner& run) {
+    auto args = std::make_shared<JoinArgs>();
+    auto* cmd = app.add_subcommand(
+        "join", "Play a room of a 'broadside serve' server from this terminal (or watch it)");
+    cmd->add_option("code", args->code, "The room's code (five letters)")->required();
+    cmd->add_option("--server", args->server, "The server, e.g. http://192.168.1.20:8080")
+        ->capture_default_str();
+    cmd->add_option("--name", args->name, "Your name at the table");
+    cmd->add_option("--token", args->token,
+                    "Your seat token (default: the one kept from joining this room before)");
+    cmd->add_flag("--watch", args->watch, "Watch without taking a seat");
+    cmd->add_flag("--no-color", args->no_colour, "No colour");
+    cmd->callback([&run, args] { run = [args] { return run_join(*args); }; });
+}
+
+}  // namespace broadside::cli

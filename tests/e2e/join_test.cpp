@@ -1,0 +1,132 @@
+// `broadside join`: the terminal client of `broadside serve`, driven as a person would, with
+// lines on standard input, against a real server: a whole classic game against a bot with a
+// token, a crew game, and a person joining a room where another client plays the other seat.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <thread>
+
+#include "support/server_client.h"
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string> kFast{"--messages-per-second", "100000", "--message-burst",
+                                     "100000"};
+
+// Every cell of a 10x10 board, one line each: enough shots to finish any game.
+std::string every_cell() {
+    std::string lines;
+    for (char row = 'A'; row <= 'J'; ++row) {
+        for (int col = 1; col <= 10; ++col)
+            lines += std::string(1, row) + std::to_string(col) + "\n";
+    }
+    return lines;
+}
+
+TEST(Join, APlayerWithATokenPlaysAWholeClassicGameAgainstABot) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created = create_room(server.port(), {{"game", "classic"},
+                                               {"options", {{"first", 0}}},
+                                               {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    const std::string room = created["room"];
+    auto run = run_broadside({"join", room, "--server", server.url(), "--token",
+                              created["token"].get<std::string>(), "--no-color"},
+                             "start\nauto\n" + every_cell());
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("You are back in seat 0"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Your fleet"), std::string::npos);
+    EXPECT_NE(run.out.find("Enemy waters"), std::string::npos);
+    EXPECT_NE(run.out.find("You fired at A1"), std::string::npos) << run.out;
+    EXPECT_TRUE(run.out.find("You won!") != std::string::npos ||
+                run.out.find("You lost.") != std::string::npos)
+        << run.out;
+    EXPECT_NE(run.out.find("broadside replay --verify"), std::string::npos);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(Join, ACrewGameIsPlayedByNumberedChoices) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created = create_room(server.port(),
+                               {{"game", "crew"}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    std::string input = "start\n";
+    for (int i = 0; i < 400; ++i) input += "1\n";
+    auto run = run_broadside({"join", created["room"].get<std::string>(), "--server", server.url(),
+                              "--token", created["token"].get<std::string>(), "--no-color"},
+                             input);
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("Type the number of your choice"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Totals:"), std::string::npos);
+    EXPECT_TRUE(run.out.find("You won!") != std::string::npos ||
+                run.out.find("You lost.") != std::string::npos)
+        << run.out;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(Join, APersonJoinsAnOpenSeatKeepsTheTokenPrivatelyAndPlaysAnotherClient) {
+    ServerProcess server(temp_dir(), kFast);
+    const std::string state = temp_dir();
+    ::setenv("XDG_STATE_HOME", state.c_str(), 1);
+    auto created = create_room(server.port(), {{"game", "classic"}, {"options", {{"first", 1}}}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    CommandResult bob;
+    std::thread terminal([&] {
+        bob = run_broadside({"join", room, "--server", server.url(), "--name", "Bob", "--no-color"},
+                            "auto\n" + every_cell());
+    });
+    // Ann starts once Bob sits down, then plays her seat at random.
+    for (int i = 0; i < 200; ++i) {
+        auto summary = ann.request({{"cmd", "room"}});
+        if (summary["seats"][1]["kind"] == "human") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    Rng rng(4);
+    for (int i = 0; i < 5000; ++i) {
+        auto obs = ann.request({{"cmd", "observe"}});
+        if (obs["over"].get<bool>()) break;
+        if (obs["legal"].is_null()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            continue;
+        }
+        ann.request({{"cmd", "act"},
+                     {"action_id", "ann-" + std::to_string(i)},
+                     {"action", random_action(obs["legal"], 0, rng)}});
+    }
+    terminal.join();
+    EXPECT_EQ(bob.exit_code, 0) << bob.out << bob.err;
+    EXPECT_NE(bob.out.find("You sit in seat 1 as Bob"), std::string::npos) << bob.out;
+    EXPECT_TRUE(bob.out.find("You won!") != std::string::npos ||
+                bob.out.find("You lost.") != std::string::npos)
+        << bob.out;
+    // The token is kept for the next `join`, readable by its owner only.
+    const std::string file = state + "/broadside/tokens.json";
+    struct stat info {};
+    ASSERT_EQ(::stat(file.c_str(), &info), 0);
+    EXPECT_EQ(info.st_mode & 0777, 0600);
+    const auto tokens = json::parse(read_file(file));
+    EXPECT_EQ(tokens.size(), 1u);
+    ::unsetenv("XDG_STATE_HOME");
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(Join, ABadCodeOrAnUnknownRoomIsAClearError) {
+    ServerProcess server(temp_dir(), kFast);
+    auto bad = run_broadside({"join", "ab1", "--server", server.url()});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("is not a room code"), std::string::npos) << bad.err;
+    auto unknown = run_broadside({"join", "ZZZZZ", "--server", server.url()});
+    EXPECT_EQ(unknown.exit_code, 1);
+    EXPECT_NE(unknown.err.find("cannot join ZZZZZ"), std::string::npos) << unknown.err;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
