@@ -40,6 +40,9 @@ struct JoinArgs {
     std::string token;
     bool watch = false;
     bool no_colour = false;
+    std::string new_game;  // --new GAME: create the room first
+    std::string options = "{}";
+    bool is_public = false;
 };
 
 // Lines from standard input, read on their own thread so the server's messages keep arriving
@@ -343,6 +346,7 @@ private:
             return;
         }
         say("Not allowed: " + ack["error"].value("message", ack.dump()));
+        my_move_ = true;  // still ours: the refused action changed nothing
         say(prompt());
     }
 
@@ -511,7 +515,48 @@ private:
     Rng rng_{std::random_device{}()};
 };
 
+// `--new GAME`: creates the room from the lobby (this player in seat 0, its creator), prints
+// what to share, and keeps the token so the join that follows takes the seat.
+std::string create_room(const JoinArgs& args) {
+    const auto [host, port] = server::parse_server_url(args.server);
+    auto options = json::parse(args.options, nullptr, false);
+    if (!options.is_object()) throw UsageError("--options must be a JSON object.");
+    server::WsClient lobby(host, port, "/ws");
+    auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    if (welcome.value("type", "") != "welcome") {
+        throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
+    }
+    auto created = lobby.request({{"cmd", "create"},
+                                  {"game", args.new_game},
+                                  {"options", options},
+                                  {"name", args.name},
+                                  {"nonce", fresh_nonce()},
+                                  {"public", args.is_public}});
+    if (created.value("type", "") != "room_created") {
+        throw UsageError(created["error"].value("message", created.dump()));
+    }
+    const std::string code = created["room"];
+    save_token(args.server + "/" + code, created["token"].get<std::string>());
+    std::cout << "Room " << code << " is ready. Friends join with:\n  broadside join " << code
+              << " --server " << args.server
+              << "\n  or in a browser: " << created.value("url", std::string()) << "\n";
+    return code;
+}
+
 int run_join(JoinArgs args) {
+    if (!args.new_game.empty()) {
+        if (!args.code.empty()) throw UsageError("Give a room code or --new GAME, not both.");
+        try {
+            args.code = create_room(args);
+        } catch (const UsageError&) {
+            throw;
+        } catch (const std::runtime_error& e) {
+            std::cerr << "error: cannot create a room on " << args.server << ": " << e.what()
+                      << "\n";
+            return kExitFailure;
+        }
+    }
+    if (args.code.empty()) throw UsageError("Give a room code, or --new GAME to create a room.");
     args.code = server::normalise_code(args.code);
     if (!server::is_room_code(args.code)) {
         throw UsageError("\"" + args.code + "\" is not a room code (five letters, e.g. KXQRT).");
@@ -550,7 +595,14 @@ void add_join_command(CLI::App& app, Runner& run) {
     auto args = std::make_shared<JoinArgs>();
     auto* cmd = app.add_subcommand(
         "join", "Play a room of a 'broadside serve' server from this terminal (or watch it)");
-    cmd->add_option("code", args->code, "The room's code (five letters)")->required();
+    cmd->add_option("code", args->code, "The room's code (five letters)");
+    cmd->add_option("--new", args->new_game,
+                    "Create a room of this game first (classic, salvo, royale, crew, party) and "
+                    "take its first seat; you start it with 'start' (or 'start fill' for bots)");
+    cmd->add_option("--options", args->options,
+                    "With --new: the game's options as JSON, as for 'broadside engine'")
+        ->capture_default_str();
+    cmd->add_flag("--public", args->is_public, "With --new: list the room among the open rooms");
     cmd->add_option("--server", args->server, "The server, e.g. http://192.168.1.20:8080")
         ->capture_default_str();
     cmd->add_option("--name", args->name, "Your name at the table");

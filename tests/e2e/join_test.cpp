@@ -20,12 +20,15 @@ using nlohmann::json;
 const std::vector<std::string> kFast{"--messages-per-second", "100000", "--message-burst",
                                      "100000"};
 
-// Every cell of a 10x10 board, one line each: enough shots to finish any game.
-std::string every_cell() {
+// Every cell of a 10x10 board, `per_line` to a line: enough shots to finish any game.
+std::string every_cell(int per_line = 1) {
     std::string lines;
+    int on_line = 0;
     for (char row = 'A'; row <= 'J'; ++row) {
-        for (int col = 1; col <= 10; ++col)
-            lines += std::string(1, row) + std::to_string(col) + "\n";
+        for (int col = 1; col <= 10; ++col) {
+            lines += std::string(1, row) + std::to_string(col);
+            lines += ++on_line % per_line == 0 ? "\n" : " ";
+        }
     }
     return lines;
 }
@@ -114,6 +117,26 @@ TEST(Join, APersonJoinsAnOpenSeatKeepsTheTokenPrivatelyAndPlaysAnotherClient) {
     const auto tokens = json::parse(read_file(file));
     EXPECT_EQ(tokens.size(), 1u);
     ::unsetenv("XDG_STATE_HOME");
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(Join, NewCreatesTheRoomAndItsCreatorStartsItWithBots) {
+    ServerProcess server(temp_dir(), kFast);
+    const std::string state = temp_dir();
+    ::setenv("XDG_STATE_HOME", state.c_str(), 1);
+    auto run = run_broadside({"join", "--new", "classic", "--options", "{\"first\": 0}", "--server",
+                              server.url(), "--name", "Ann", "--no-color"},
+                             "start fill\nauto\nA1 A2\n" + every_cell());
+    ::unsetenv("XDG_STATE_HOME");
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find(" is ready. Friends join with:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("Not allowed:"), std::string::npos) << run.out;  // two shots of one
+    EXPECT_TRUE(run.out.find("You won!") != std::string::npos ||
+                run.out.find("You lost.") != std::string::npos)
+        << run.out;
+    auto bad =
+        run_broadside({"join", "--new", "salvo", "--options", "[]", "--server", server.url()});
+    EXPECT_EQ(bad.exit_code, 2) << bad.err;
     EXPECT_EQ(server.terminate(), 0);
 }
 
