@@ -676,7 +676,7 @@ void Room::on_act(Request& r) {
     }
     const std::string key = action_key(body["action_id"]);
     if (auto it = acks_.find({seat, key}); it != acks_.end()) {
-        json again = it->second;
+        json again = ack_json(seat, it->second);
         again["repeat"] = true;
         reply(r, again);
         return;
@@ -707,7 +707,7 @@ void Room::on_act(Request& r) {
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
     held_acts_.emplace_back(r.arrived, true);
-    reply(r, acks_.at({seat, key}));
+    reply(r, ack_json(seat, acks_.at({seat, key})));
     a.delivered = match_->last_event_number();
     broadcast_events(r.peer.get());
     ask_bots();
@@ -951,20 +951,19 @@ Status Room::apply(const json& e) {
         }
         const int seat = e["seat"].get<int>();
         const auto to_act_before = match_->seats_to_act();
+        const auto before = match_->last_event_number();
         auto events = match_->act(seat, e["action"]);
         if (!events) return events.error();
         note_turn_starts(to_act_before, e.value("at", std::int64_t{0}));
         actions_.emplace_back(seat, e["action"]);
         for (auto& [s, bot] : bots_) bot->applied(seat, e["action"]);
-        json ack = {{"type", "acted"},
-                    {"action_id", e["action_id"]},
-                    {"seat", seat},
-                    {"events", *events},
-                    {"to_act", match_->seats_to_act()},
-                    {"over", match_->is_over()},
-                    {"last_event", match_->last_event_number()}};
-        if (match_->is_over()) ack["result"] = match_->result();
-        if (!e["action_id"].is_null()) acks_[{seat, action_key(e["action_id"])}] = std::move(ack);
+        // What the answer needs, not the answer: its events are rebuilt from the match's log
+        // when asked (a JSON copy of every answer would grow the room by every action).
+        if (!e["action_id"].is_null()) {
+            acks_[{seat, action_key(e["action_id"])}] =
+                Ack{e["action_id"], before, match_->last_event_number(), match_->seats_to_act(),
+                    match_->is_over()};
+        }
         if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
     } else if (kind == "resign") {
         const int seat = e["seat"].get<int>();
@@ -1148,6 +1147,19 @@ void Room::bot_answered(int seat, json action) {
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
     broadcast_events(nullptr);
     ask_bots();
+}
+
+json Room::ack_json(int seat, const Ack& ack) const {
+    json events = json::array();
+    for (auto& e : match_->events_for(seat, ack.before)) {
+        if (e.value("n", std::int64_t{0}) > ack.last) break;
+        events.push_back(std::move(e));
+    }
+    json out = {{"type", "acted"},       {"action_id", ack.action_id}, {"seat", seat},
+                {"events", events},      {"to_act", ack.to_act},       {"over", ack.over},
+                {"last_event", ack.last}};
+    if (ack.over) out["result"] = match_->result();
+    return out;
 }
 
 // ---- clocks ------------------------------------------------------------------------------

@@ -186,8 +186,17 @@ private:
     std::vector<Seat> seats_;
     std::optional<Match> match_;
     std::uint64_t seed_ = 0;
-    std::vector<std::pair<int, nlohmann::json>> actions_;         // as applied, for bot replicas
-    std::map<std::pair<int, std::string>, nlohmann::json> acks_;  // (seat, action id) -> acted
+    std::vector<std::pair<int, nlohmann::json>> actions_;  // as applied, for bot replicas
+    // (seat, action id) -> what its answer said: the events after `before` up to `last`.
+    struct Ack {
+        nlohmann::json action_id;
+        std::int64_t before = 0;
+        std::int64_t last = 0;
+        std::vector<int> to_act;
+        bool over = false;
+    };
+    std::map<std::pair<int, std::string>, Ack> acks_;
+    nlohmann::json ack_json(int seat, const Ack& ack) const;
     std::map<int, std::shared_ptr<BotSeat>> bots_;
     std::set<int> thinking_;
     nlohmann::json ended_;  // how the game ended (null while it has not)
