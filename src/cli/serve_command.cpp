@@ -41,6 +41,15 @@ void add_serve_command(CLI::App& app, Runner& run) {
         ->capture_default_str();
     cmd->add_option("--max-rooms", config->max_rooms, "Rooms the server holds at once")
         ->capture_default_str();
+    cmd->add_option("--max-rooms-per-address", config->max_rooms_per_address,
+                    "Rooms one client address may have created that are not over yet")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10'000'000));
+    cmd->add_option("--max-failed-joins-per-minute", config->max_failed_joins_per_minute,
+                    "Connections to room codes that do not exist one address may try a minute "
+                    "(so codes cannot be found by trying)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10'000'000));
     cmd->add_option("--messages-per-second", config->messages_per_second,
                     "Sustained messages a connection may send; more are refused")
         ->capture_default_str();

@@ -158,6 +158,11 @@ std::string Engine::handle_line(std::string_view line) {
             "malformed_json", "The line contains a NUL byte (byte " + std::to_string(nul + 1) +
                                   "), which JSON text cannot hold; nothing was done."));
     }
+    if (nested_deeper_than(line, kMaxRequestDepth)) {
+        return dump_line(error_response("bad_request", "Arrays and objects may nest at most " +
+                                                           std::to_string(kMaxRequestDepth) +
+                                                           " levels deep; nothing was done."));
+    }
     const json request = json::parse(line, nullptr, false);
     if (request.is_discarded()) {
         return dump_line(error_response("malformed_json",

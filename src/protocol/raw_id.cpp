@@ -85,4 +85,28 @@ std::string dump_with_id(const nlohmann::json& response, std::optional<std::stri
     return text;
 }
 
+// Whether arrays and objects nest deeper than `limit` anywhere in `text` (strings skipped; the
+// text need not be valid JSON).
+bool nested_deeper_than(std::string_view text, std::size_t limit) {
+    std::size_t depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit) return true;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return false;
+}
+
 }  // namespace broadside::protocol

@@ -64,6 +64,10 @@ void GroupWriter::run() {
         for (auto& [batch, done] : taken) {
             if (done) done(ok);
         }
+        // What the callbacks hold (a room, say, with its strand and timer) goes before flush()
+        // may return: otherwise this thread could drop a room's last reference after its owner
+        // has flushed and destroyed the room's io_context (found by fuzz/ws_message_fuzz.cpp).
+        taken.clear();
         {
             std::lock_guard lock(mutex_);
             writing_ = false;

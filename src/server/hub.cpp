@@ -213,7 +213,47 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
             {"ws", "/ws/" + r.code()}};
 }
 
+namespace {
+
+// The first field of `request` among `fields` that is present, not null, and not of `type`.
+std::optional<std::string> wrong_type(
+    const json& request, std::initializer_list<std::pair<const char*, json::value_t>> fields) {
+    for (const auto& [name, type] : fields) {
+        if (!request.contains(name) || request[name].is_null()) continue;
+        const auto actual = request[name].type();
+        const bool number =
+            type == json::value_t::number_integer && (actual == json::value_t::number_unsigned);
+        if (actual != type && !number) return std::string(name);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<void(json)> done) {
+    // Every field is checked before it is read: a value of the wrong type is an error for this
+    // client, never an exception that would take the server down (found by fuzzing).
+    using T = json::value_t;
+    if (auto field = wrong_type(request, {{"cmd", T::string},
+                                          {"game", T::string},
+                                          {"name", T::string},
+                                          {"nonce", T::string},
+                                          {"public", T::boolean},
+                                          {"options", T::object},
+                                          {"bots", T::array},
+                                          {"seat", T::number_integer}})) {
+        done(error_json("bad_request", "\"" + *field + "\" has the wrong type (docs/server.md)."));
+        return;
+    }
+    try {
+        lobby_checked(std::move(peer), request, done);
+    } catch (const json::exception& e) {
+        done(error_json("bad_request", std::string("A field has the wrong type: ") + e.what()));
+    }
+}
+
+void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
+                        std::function<void(json)> done) {
     const std::string cmd = request.value("cmd", "");
     if (cmd == "hello") {
         done({{"type", "welcome"},

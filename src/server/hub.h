@@ -46,6 +46,8 @@ public:
     nlohmann::json record(const std::string& code) const;
 
 private:
+    void lobby_checked(std::shared_ptr<Peer> peer, const nlohmann::json& request,
+                       std::function<void(nlohmann::json)> done);
     Result<std::shared_ptr<Room>> make_room(const std::string& game, const nlohmann::json& options,
                                             const nlohmann::json& settings, WriteBatch& batch);
     void publish(std::shared_ptr<Room> room);

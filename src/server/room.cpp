@@ -229,6 +229,17 @@ RoomListing Room::listing() const {
 // ---- handling ------------------------------------------------------------------------------
 
 void Room::handle(Request& r) {
+    // A value of an unexpected type in a request is this client's error; it must never escape
+    // the strand (it would end the process for everyone). Checks happen before any log entry,
+    // so nothing is half done when one throws.
+    try {
+        dispatch(r);
+    } catch (const json::exception& e) {
+        if (r.peer) error(r, "bad_request", std::string("A field has the wrong type: ") + e.what());
+    }
+}
+
+void Room::dispatch(Request& r) {
     const json& body = r.body;
     if (!r.peer) {  // a bot's answer
         bot_answered(body["seat"].get<int>(), body["action"]);
@@ -631,6 +642,10 @@ void Room::on_start(Request& r) {
         error(r, "game_started", "The game has already started.");
         return;
     }
+    if (r.body.contains("fill") && !r.body["fill"].is_boolean()) {
+        error(r, "bad_request", "\"fill\" is true or false.");
+        return;
+    }
     const bool fill = r.body.value("fill", false);
     std::vector<int> open;
     for (int s = 0; s < seat_count_; ++s) {
@@ -986,6 +1001,7 @@ Status Room::apply(const json& e) {
     } else if (kind == "abort") {
         phase_ = Phase::kAborted;
         ended_ = {{"by", "abort"}};
+        refresh_listing();
         bots_.clear();
         for (auto& [key, a] : peers_) {
             send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
@@ -1031,6 +1047,7 @@ void Room::finish(json how) {
                            "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
     record_ = record;
     if (!restoring_) pending_.records.emplace_back(code_, record_);
+    refresh_listing();  // the lobby's list shows the game as over at once
     for (auto& [key, a] : peers_) {
         send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
     }

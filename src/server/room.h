@@ -122,6 +122,7 @@ private:
 
     // Handling, on the strand.
     void handle(Request& request);
+    void dispatch(Request& request);
     void drain_inbox();
     void commit_pending();
     void committed(bool ok);

@@ -21,6 +21,8 @@ struct ServerConfig {
     std::size_t max_frame_bytes = 16 * 1024;
     int max_connections_per_address = 1000;
     int max_rooms = 100'000;
+    int max_rooms_per_address = 50;        // rooms not over yet, created from one address
+    int max_failed_joins_per_minute = 30;  // connections to unknown room codes, per address
     double messages_per_second = 20;
     int message_burst = 60;
     std::size_t max_queued_bytes = 1 << 20;  // per connection, then it is dropped

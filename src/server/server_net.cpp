@@ -20,6 +20,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "protocol/raw_id.h"
+#include "server/frame.h"
 #include "server/group_writer.h"
 #include "server/hub.h"
 #include "server/metrics.h"
@@ -64,12 +65,41 @@ private:
     std::map<std::string, int> counts_;
 };
 
+// Connections to room codes that do not exist, per client address and minute: past the cap an
+// address is refused until its minute is over, so codes cannot be found by trying.
+class FailedJoins {
+public:
+    bool blocked(const std::string& address, int limit) {
+        std::lock_guard lock(mutex_);
+        auto it = window_.find(address);
+        if (it == window_.end()) return false;
+        if (std::chrono::steady_clock::now() - it->second.first > std::chrono::minutes(1)) {
+            window_.erase(it);
+            return false;
+        }
+        return it->second.second >= limit;
+    }
+    void failed(const std::string& address) {
+        std::lock_guard lock(mutex_);
+        const auto now = std::chrono::steady_clock::now();
+        auto [it, fresh] = window_.try_emplace(address, now, 0);
+        if (now - it->second.first > std::chrono::minutes(1)) it->second = {now, 0};
+        ++it->second.second;
+        if (window_.size() > 100'000) window_.clear();  // bounded, whatever happens
+    }
+
+private:
+    std::mutex mutex_;
+    std::map<std::string, std::pair<std::chrono::steady_clock::time_point, int>> window_;
+};
+
 struct Shared {
     const ServerConfig& config;
     Hub& hub;
     Metrics& metrics;
     AddressCounts addresses;
     std::atomic<bool> draining{false};
+    FailedJoins failed_joins;
 };
 
 // The address a limit applies to: the peer's, or X-Forwarded-For's last hop when the peer is a
@@ -190,14 +220,18 @@ private:
         return true;
     }
 
-    void reject(const std::string& code, const std::string& message,
-                std::optional<std::string_view> id = std::nullopt) {
+    void reject(const FrameError& error) {
         shared_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-        enqueue(protocol::dump_with_id(error_json(code, message), id));
+        enqueue(frame_error_text(error));
         // A client that keeps sending what cannot be answered is cut off; nobody else notices.
         if (++strikes_ >= 50) {
             closing_ = true;
             close_reason_ = "too many bad messages";
+            if (!writing_) do_close();
+        }
+        if (error.close) {
+            closing_ = true;
+            close_reason_ = error.close_reason;
             if (!writing_) do_close();
         }
     }
@@ -205,46 +239,22 @@ private:
     void handle(std::string text, bool binary) {
         if (!rate_ok()) {
             shared_.metrics.rate_limited.fetch_add(1, std::memory_order_relaxed);
-            reject("rate_limited", "Too many messages: at most " +
-                                       std::to_string(shared_.config.messages_per_second) +
-                                       " a second; this one was not handled.");
+            FrameError limited;
+            limited.code = "rate_limited";
+            limited.message = "Too many messages: at most " +
+                              std::to_string(shared_.config.messages_per_second) +
+                              " a second; this one was not handled.";
+            reject(limited);
             return;
         }
-        if (binary) {
-            reject("bad_frame", "Send JSON as text frames, not binary ones.");
+        DecodedFrame frame = decode_frame(text, binary, greeted_);
+        if (frame.error) {
+            reject(*frame.error);
             return;
         }
-        if (text.find('\0') != std::string::npos) {
-            reject("bad_request", "The message contains a NUL byte.");
-            return;
-        }
-        json request = json::parse(text, nullptr, false);
-        if (request.is_discarded() || !request.is_object()) {
-            reject("malformed_json", "Each message is one JSON object.");
-            return;
-        }
-        const auto raw = protocol::find_raw_id(text);
-        std::string raw_id = raw ? std::string(*raw) : std::string();
-        if (!greeted_) {
-            if (request.value("cmd", json()) != "hello") {
-                reject("hello_first", "Send {\"cmd\": \"hello\", \"protocol\": 1} first.", raw);
-                return;
-            }
-            if (!request.contains("protocol") || request["protocol"] != kServerProtocol) {
-                reject("unsupported_protocol",
-                       "This server speaks protocol " + std::to_string(kServerProtocol) +
-                           "; your client sent " +
-                           (request.contains("protocol") ? request["protocol"].dump()
-                                                         : std::string("none")) +
-                           ". Update the client.",
-                       raw);
-                closing_ = true;
-                close_reason_ = "unsupported protocol";
-                if (!writing_) do_close();
-                return;
-            }
-            greeted_ = true;
-        }
+        greeted_ = true;
+        json request = std::move(frame.request);
+        std::string raw_id = std::move(frame.raw_id);
         if (room_) {
             room_->message(shared_from_this(), std::move(request), std::move(raw_id));
             return;
@@ -387,7 +397,14 @@ private:
         std::shared_ptr<Room> room;
         if (target.rfind("/ws/", 0) == 0) {
             const std::string code = target.substr(4);
+            if (shared_.failed_joins.blocked(address, shared_.config.max_failed_joins_per_minute)) {
+                refuse(http::status::too_many_requests,
+                       "Too many tries at room codes that do not exist from your address; wait "
+                       "a minute (--max-failed-joins-per-minute).");
+                return;
+            }
             if (!is_room_code(code) || !(room = shared_.hub.find(code))) {
+                shared_.failed_joins.failed(address);
                 refuse(http::status::not_found, "No room " + code + " on this server.");
                 return;
             }
@@ -558,8 +575,9 @@ int run_server(const ServerConfig& config) {
     HubLimits limits;
     limits.max_rooms = config.max_rooms;
     limits.room_ttl_ms = config.room_ttl_seconds * 1000;
+    limits.max_open_rooms_per_address = config.max_rooms_per_address;
     Hub hub(services, *storage, limits);
-    Shared shared{effective, hub, metrics, {}, {}};
+    Shared shared{effective, hub, metrics, {}, {}, {}};
 
     std::shared_ptr<Listener> listener;
     try {

@@ -288,3 +288,19 @@ TEST(EngineRequest, AnEventNumberBeyondTheSignedRangeMeansNothingAfterIt) {
 
 }  // namespace
 }  // namespace broadside::protocol
+
+namespace {
+
+// Found by fuzzing: a line nested 200,000 deep overflowed the stack in recursive copies.
+TEST(EngineRequest, ALineNestedDeeperThanTheLimitIsRefusedBeforeItIsParsed) {
+    broadside::protocol::Engine engine([] { return 1; });
+    const std::string deep =
+        "{\"cmd\":\"hello\",\"id\":" + std::string(200'000, '[') + std::string(200'000, ']') + "}";
+    const auto answer = nlohmann::json::parse(engine.handle_line(deep));
+    EXPECT_EQ(answer["error"]["code"], "bad_request");
+    const std::string fine =
+        "{\"cmd\":\"hello\",\"id\":" + std::string(60, '[') + std::string(60, ']') + "}";
+    EXPECT_EQ(nlohmann::json::parse(engine.handle_line(fine))["type"], "hello");
+}
+
+}  // namespace

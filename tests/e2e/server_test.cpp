@@ -375,7 +375,8 @@ TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
     EXPECT_EQ(json::parse(*lobby.receive(std::chrono::seconds(5)))["error"]["code"],
               "malformed_json");
     lobby.send(std::string(R"({"cmd":"hello","protocol":1})") + '\0' + "garbage");
-    EXPECT_EQ(json::parse(*lobby.receive(std::chrono::seconds(5)))["error"]["code"], "bad_request");
+    EXPECT_EQ(json::parse(*lobby.receive(std::chrono::seconds(5)))["error"]["code"],
+              "malformed_json");
     // The id comes back exactly as written, even an integer beyond 64 bits.
     lobby.send(R"({"cmd":"hello","protocol":1,"id":123456789012345678901234567890})");
     const std::string hello = *lobby.receive(std::chrono::seconds(5));
@@ -485,6 +486,78 @@ TEST(Server, SigtermTellsEveryClientAndExitsZeroAndRoomsComeBack) {
     SeatClient back(server.port(), created["room"], created["token"]);
     const auto after = back.request({{"cmd", "observe"}});
     EXPECT_EQ(after["observation"], before["observation"]);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
+
+namespace broadside::testing {
+namespace {
+
+TEST(ServerCaps, RoomsAndTriesAtUnknownCodesAreCappedPerAddress) {
+    ServerProcess server(temp_dir(),
+                         {"--max-rooms-per-address", "2", "--max-failed-joins-per-minute", "3"});
+    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    auto first = lobby.request({{"cmd", "create"}, {"game", "classic"}});
+    ASSERT_EQ(first["type"], "room_created");
+    ASSERT_EQ(lobby.request({{"cmd", "create"}, {"game", "crew"}})["type"], "room_created");
+    auto third = lobby.request({{"cmd", "create"}, {"game", "salvo"}});
+    EXPECT_EQ(third["error"]["code"], "too_many_rooms") << third.dump();
+    // A room that is over no longer counts.
+    {
+        SeatClient owner(server.port(), first["room"], first["token"]);
+        ASSERT_EQ(owner.request({{"cmd", "abort"}})["type"], "aborted");
+    }
+    EXPECT_EQ(lobby.request({{"cmd", "create"}, {"game", "salvo"}})["type"], "room_created");
+    // Guessing codes: three unknown ones are told "no such room", then even a real code waits.
+    for (int i = 0; i < 3; ++i) {
+        try {
+            server::WsClient guess("127.0.0.1", server.port(), "/ws/ZZZZZ");
+            ADD_FAILURE() << "an unknown room accepted a connection";
+        } catch (const std::runtime_error& e) {
+            EXPECT_NE(std::string(e.what()).find("404"), std::string::npos) << e.what();
+        }
+    }
+    try {
+        server::WsClient real("127.0.0.1", server.port(),
+                              "/ws/" + first["room"].get<std::string>());
+        ADD_FAILURE() << "the cap on tries did not hold";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("429"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
+
+namespace broadside::testing {
+namespace {
+
+// Found by fuzzing: a field of an unexpected type used to throw out of the handler and end the
+// process. Each is now a structured error for that client, and the server goes on.
+TEST(ServerCaps, FieldsOfTheWrongTypeAreErrorsAndNeverStopTheServer) {
+    ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
+    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    for (const json& request : {json{{"cmd", 5}}, json{{"cmd", nullptr}},
+                                json{{"cmd", "create"}, {"game", "classic"}, {"public", "yes"}},
+                                json{{"cmd", "quick"}, {"game", 5}},
+                                json{{"cmd", "quick"}, {"game", "classic"}, {"name", 7}},
+                                json{{"cmd", "create"}, {"game", "classic"}, {"options", {1, 2}}},
+                                json{{"cmd", "create"}, {"game", "classic"}, {"seat", "0"}}}) {
+        auto answer = lobby.request(request);
+        EXPECT_EQ(answer["error"]["code"], "bad_request") << request.dump() << answer.dump();
+    }
+    auto created = create_room(server.port(), {{"game", "classic"}});
+    SeatClient owner(server.port(), created["room"], created["token"]);
+    EXPECT_EQ(owner.request({{"cmd", "start"}, {"fill", 1}})["error"]["code"], "bad_request");
+    SeatClient newcomer(server.port(), created["room"]);
+    EXPECT_EQ(newcomer.request({{"cmd", "join"}, {"name", 3}})["error"]["code"], "bad_request");
+    EXPECT_EQ(owner.request({{"cmd", "events"}, {"after", "x"}})["error"]["code"], "bad_request");
+    EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
     EXPECT_EQ(server.terminate(), 0);
 }
 

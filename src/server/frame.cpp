@@ -1,0 +1,67 @@
+#include "server/frame.h"
+
+#include "protocol/raw_id.h"
+#include "server/room.h"
+
+namespace broadside::server {
+
+using nlohmann::json;
+
+namespace {
+
+DecodedFrame refuse(std::string code, std::string message,
+                    std::optional<std::string_view> raw_id = std::nullopt) {
+    DecodedFrame out;
+    out.error = FrameError{std::move(code), std::move(message), std::nullopt, false, {}};
+    if (raw_id) out.error->raw_id = std::string(*raw_id);
+    return out;
+}
+
+}  // namespace
+
+DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted) {
+    if (binary) return refuse("bad_frame", "Send JSON as text frames, not binary ones.");
+    if (text.find('\0') != std::string_view::npos) {
+        return refuse("malformed_json", "The message contains a NUL byte: it is not a JSON text.");
+    }
+    if (protocol::nested_deeper_than(text, kMaxFrameDepth)) {
+        return refuse("bad_request", "The message nests arrays and objects more than " +
+                                         std::to_string(kMaxFrameDepth) + " levels deep.");
+    }
+    json request = json::parse(text, nullptr, false);
+    if (request.is_discarded() || !request.is_object()) {
+        return refuse("malformed_json", "Each message is one JSON object.");
+    }
+    const auto raw = protocol::find_raw_id(text);
+    if (!greeted) {
+        if (request.value("cmd", json()) != "hello") {
+            return refuse("hello_first", "Send {\"cmd\": \"hello\", \"protocol\": 1} first.", raw);
+        }
+        if (!request.contains("protocol") || request["protocol"] != kServerProtocol) {
+            DecodedFrame out = refuse("unsupported_protocol",
+                                      "This server speaks protocol " +
+                                          std::to_string(kServerProtocol) + "; your client sent " +
+                                          (request.contains("protocol") ? request["protocol"].dump()
+                                                                        : std::string("none")) +
+                                          ". Update the client.",
+                                      raw);
+            out.error->close = true;
+            out.error->close_reason = "unsupported protocol";
+            return out;
+        }
+    }
+    DecodedFrame out;
+    out.request = std::move(request);
+    if (raw) out.raw_id = std::string(*raw);
+    return out;
+}
+
+std::string frame_error_text(const FrameError& error) {
+    const json body = {{"type", "error"},
+                       {"error", {{"code", error.code}, {"message", error.message}}}};
+    std::optional<std::string_view> id;
+    if (error.raw_id) id = *error.raw_id;
+    return protocol::dump_with_id(body, id);
+}
+
+}  // namespace broadside::server
