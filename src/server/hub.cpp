@@ -288,6 +288,8 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
             std::lock_guard lock(mutex_);
             created_by_[address].push_back(room->code());
         }
+        spdlog::info("room {} created: {} from {}", room->code(), room->game(),
+                     address.empty() ? std::string("?") : address);
         // Findable at once, but only this client knows the code, and it learns it once the
         // room is durable.
         publish(room);

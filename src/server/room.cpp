@@ -1048,6 +1048,10 @@ void Room::finish(json how) {
     record_ = record;
     if (!restoring_) pending_.records.emplace_back(code_, record_);
     refresh_listing();  // the lobby's list shows the game as over at once
+    if (!restoring_) {
+        spdlog::info("room {} ({}): game over by {} after {} actions", code_, game_,
+                     ended_.value("by", "?"), actions_.size());
+    }
     for (auto& [key, a] : peers_) {
         send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
     }

@@ -316,6 +316,8 @@ TEST(Server, KilledAtRandomMomentsItLosesNothingAcknowledgedAndAppliesNothingTwi
 // Each seat's raw frames, and a spectator's, never carry another seat's secrets before the end.
 TEST(Server, NoSeatEverReceivesAnotherSeatsSecrets) {
     ServerProcess server(temp_dir(), kFast);
+    std::vector<std::string> tokens;
+    std::vector<std::string> placements;
     for (const auto& [game, options] :
          std::vector<std::pair<std::string, json>>{{"classic", json::object()},
                                                    {"royale", {{"players", 2}}},
@@ -328,7 +330,10 @@ TEST(Server, NoSeatEverReceivesAnotherSeatsSecrets) {
         SeatClient a(server.port(), room, created["token"]);
         SeatClient b(server.port(), room);
         SeatClient watcher(server.port(), room);
-        ASSERT_EQ(b.request({{"cmd", "join"}, {"seat", first_seat + 1}})["type"], "joined");
+        auto joined = b.request({{"cmd", "join"}, {"seat", first_seat + 1}});
+        ASSERT_EQ(joined["type"], "joined");
+        tokens.push_back(created["token"]);
+        tokens.push_back(joined["token"]);
         ASSERT_EQ(a.request({{"cmd", "start"}, {"fill", true}})["type"], "started");
         std::map<int, SeatClient*> seats{{first_seat, &a}, {first_seat + 1, &b}};
         Rng rng(21);
@@ -357,13 +362,21 @@ TEST(Server, NoSeatEverReceivesAnotherSeatsSecrets) {
                         if (other == seat) continue;
                         for (const auto& p : record["reveal"]["fleets"][other]) {
                             EXPECT_EQ(frame.find(p.get<std::string>()), std::string::npos) << frame;
+                            placements.push_back(p.get<std::string>());
                         }
                     }
                 }
             }
         }
     }
+    // Neither the metrics nor the server's log ever carry a token or a fleet.
+    const std::string metrics = http_get(server.port(), "/metrics").body;
     EXPECT_EQ(server.terminate(), 0);
+    for (const auto& secret : tokens) {
+        EXPECT_EQ(server.output().find(secret), std::string::npos);
+        EXPECT_EQ(metrics.find(secret), std::string::npos);
+    }
+    for (const auto& p : placements) EXPECT_EQ(server.output().find(p), std::string::npos) << p;
 }
 
 TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
