@@ -531,6 +531,9 @@ json run_loadtest(const LoadtestConfig& config) {
     for (auto& p : players) p->stop();
     work.reset();
     for (auto& t : threads) t.join();
+    // A table and its players point at each other: let go of them explicitly.
+    for (auto& t : tables) t->players.clear();
+    players.clear();
 
     std::vector<double> ms;
     std::map<std::string, std::int64_t> codes;
