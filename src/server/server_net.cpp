@@ -2,6 +2,7 @@
 // the listener, plain HTTP (health, metrics, record downloads, a landing page), and one
 // WebSocket session per connection with its own strand and a bounded write queue. Everything
 // about rooms lives in room.cpp and hub.cpp, which never see a socket.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -604,7 +605,9 @@ int run_server(const ServerConfig& config) {
     auto& signals = *signals_owner;
     auto& expiry = *expiry_owner;
     std::function<void()> schedule_expiry = [&] {
-        expiry.expires_after(std::chrono::seconds(60));
+        // Every minute, or twice per TTL when it is shorter (a TTL of seconds is for tests).
+        expiry.expires_after(
+            std::chrono::seconds(std::clamp<std::int64_t>(config.room_ttl_seconds / 2, 1, 60)));
         expiry.async_wait([&](beast::error_code ec) {
             if (ec) return;
             hub.expire_idle();

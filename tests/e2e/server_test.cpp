@@ -576,3 +576,44 @@ TEST(ServerCaps, FieldsOfTheWrongTypeAreErrorsAndNeverStopTheServer) {
 
 }  // namespace
 }  // namespace broadside::testing
+
+namespace broadside::testing {
+namespace {
+
+TEST(ServerCaps, RoomsNobodyTouchesExpireButTheirRecordsStayDownloadable) {
+    ServerProcess server(temp_dir(), {"--room-ttl", "2", "--messages-per-second", "1000",
+                                      "--message-burst", "1000"});
+    const json tiny = {
+        {"rows", 5}, {"cols", 5}, {"fleet", {{{"name", "Destroyer"}, {"length", 2}}}}};
+    auto finished = create_room(
+        server.port(),
+        {{"game", "classic"}, {"options", tiny}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    auto idle = create_room(server.port(), {{"game", "crew"}});
+    {
+        SeatClient me(server.port(), finished["room"], finished["token"]);
+        ASSERT_EQ(me.request({{"cmd", "start"}})["type"], "started");
+        std::map<int, SeatClient*> seats{{0, &me}};
+        Rng rng(3);
+        play_out(seats, rng);
+    }
+    // Someone connected keeps a room alive; nobody for longer than the TTL lets it go.
+    std::this_thread::sleep_for(std::chrono::milliseconds(4500));
+    for (const auto& room : {finished["room"], idle["room"]}) {
+        EXPECT_THROW(server::WsClient("127.0.0.1", server.port(), "/ws/" + room.get<std::string>()),
+                     std::runtime_error)
+            << room;
+    }
+    EXPECT_EQ(
+        http_get(server.port(), "/rooms/" + finished["room"].get<std::string>() + "/record").status,
+        200);
+    // And they stay gone after a restart.
+    ASSERT_EQ(server.terminate(), 0);
+    server.restart();
+    EXPECT_THROW(
+        server::WsClient("127.0.0.1", server.port(), "/ws/" + idle["room"].get<std::string>()),
+        std::runtime_error);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
