@@ -280,6 +280,10 @@ private:
             if (j.is_discarded()) return make_error("bad_json", "That is not valid JSON.");
             return j;
         }
+        // "auto" lets the computer choose this one move (any legal one, at random).
+        if (lower(text) == "auto" && legal_.value("type", "") != "place") {
+            return server::random_action(legal_, seat_, rng_, game_);
+        }
         if (legal_.contains("choices")) {
             const auto& choices = legal_["choices"];
             try {
@@ -359,7 +363,7 @@ private:
         }
         if (word == "help") {
             say("Commands: quit (your seat is kept), resign, claim (your opponent left), "
-                "start, bot [level], board; and your moves.");
+                "start, bot [level], board; and your moves ('auto' plays one at random).");
             if (my_move_) say(prompt());
             return true;
         }

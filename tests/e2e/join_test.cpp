@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <thread>
+#include <tuple>
 
 #include "support/server_client.h"
 #include "support/server_process.h"
@@ -137,6 +138,28 @@ TEST(Join, NewCreatesTheRoomAndItsCreatorStartsItWithBots) {
     auto bad =
         run_broadside({"join", "--new", "salvo", "--options", "[]", "--server", server.url()});
     EXPECT_EQ(bad.exit_code, 2) << bad.err;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(Join, RoyaleAndThePartyGamePlayFromTheTerminalWithAutoMoves) {
+    ServerProcess server(temp_dir(), kFast);
+    for (const auto& [game, options, seat] : std::vector<std::tuple<std::string, json, int>>{
+             {"royale", {{"players", 2}}, 0}, {"party", {{"players", 2}}, 1}}) {
+        SCOPED_TRACE(game);
+        auto created =
+            create_room(server.port(), {{"game", game}, {"options", options}, {"seat", seat}});
+        std::string input = "start fill\n";
+        for (int i = 0; i < 400; ++i) input += "auto\n";
+        auto run =
+            run_broadside({"join", created["room"].get<std::string>(), "--server", server.url(),
+                           "--token", created["token"].get<std::string>(), "--no-color"},
+                          input);
+        EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+        EXPECT_TRUE(run.out.find("You won!") != std::string::npos ||
+                    run.out.find("You lost.") != std::string::npos)
+            << run.out;
+        EXPECT_EQ(run.out.find("Not allowed"), std::string::npos) << run.out;
+    }
     EXPECT_EQ(server.terminate(), 0);
 }
 
