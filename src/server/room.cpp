@@ -439,6 +439,32 @@ void Room::on_hello(Request& r) {
     broadcast_room();
 }
 
+// The seat a request asks for ("seat"), or the first open one; nothing (after answering with
+// the error) when it names no seat of this room, a taken one, or none is open.
+std::optional<int> Room::open_seat(const Request& r, const std::string& full_message) {
+    const json& body = r.body;
+    if (body.contains("seat") && !body["seat"].is_null()) {
+        if (!body["seat"].is_number_integer() || body["seat"].get<std::int64_t>() < 0 ||
+            body["seat"].get<std::int64_t>() >= seat_count_) {
+            error(r, "bad_seat",
+                  "\"seat\" must be a seat of this room, 0 to " + std::to_string(seat_count_ - 1) +
+                      ".");
+            return std::nullopt;
+        }
+        const int seat = body["seat"].get<int>();
+        if (seats_[static_cast<std::size_t>(seat)].kind != "open") {
+            error(r, "seat_taken", "Seat " + std::to_string(seat) + " is taken.");
+            return std::nullopt;
+        }
+        return seat;
+    }
+    for (int s = 0; s < seat_count_; ++s) {
+        if (seats_[static_cast<std::size_t>(s)].kind == "open") return s;
+    }
+    error(r, "room_full", full_message);
+    return std::nullopt;
+}
+
 void Room::on_join(Request& r) {
     auto& a = *attachment(r.peer.get());
     const json& body = r.body;
@@ -450,29 +476,9 @@ void Room::on_join(Request& r) {
         error(r, "already_seated", "You already hold seat " + std::to_string(seat_of(a)) + ".");
         return;
     }
-    int seat = -1;
-    if (body.contains("seat") && !body["seat"].is_null()) {
-        if (!body["seat"].is_number_integer() || body["seat"].get<std::int64_t>() < 0 ||
-            body["seat"].get<std::int64_t>() >= seat_count_) {
-            error(r, "bad_seat",
-                  "\"seat\" must be a seat of this room, 0 to " + std::to_string(seat_count_ - 1) +
-                      ".");
-            return;
-        }
-        seat = body["seat"].get<int>();
-        if (seats_[static_cast<std::size_t>(seat)].kind != "open") {
-            error(r, "seat_taken", "Seat " + std::to_string(seat) + " is taken.");
-            return;
-        }
-    } else {
-        for (int s = 0; s < seat_count_ && seat < 0; ++s) {
-            if (seats_[static_cast<std::size_t>(s)].kind == "open") seat = s;
-        }
-        if (seat < 0) {
-            error(r, "room_full", "Every seat is taken; you can watch.");
-            return;
-        }
-    }
+    const auto chosen = open_seat(r, "Every seat is taken; you can watch.");
+    if (!chosen) return;
+    const int seat = *chosen;
     std::string nonce;
     if (body.contains("nonce")) {
         if (!body["nonce"].is_string() || !is_nonce(body["nonce"].get_ref<const std::string&>())) {
@@ -541,27 +547,9 @@ void Room::on_add_bot(Request& r) {
         error(r, "game_started", "Bots are added before the game starts.");
         return;
     }
-    int seat = -1;
-    if (body.contains("seat") && !body["seat"].is_null()) {
-        if (!body["seat"].is_number_integer() || body["seat"].get<std::int64_t>() < 0 ||
-            body["seat"].get<std::int64_t>() >= seat_count_) {
-            error(r, "bad_seat", "No such seat.");
-            return;
-        }
-        seat = body["seat"].get<int>();
-        if (seats_[static_cast<std::size_t>(seat)].kind != "open") {
-            error(r, "seat_taken", "Seat " + std::to_string(seat) + " is taken.");
-            return;
-        }
-    } else {
-        for (int s = 0; s < seat_count_ && seat < 0; ++s) {
-            if (seats_[static_cast<std::size_t>(s)].kind == "open") seat = s;
-        }
-        if (seat < 0) {
-            error(r, "room_full", "Every seat is taken.");
-            return;
-        }
-    }
+    const auto free_seat = open_seat(r, "Every seat is taken.");
+    if (!free_seat) return;
+    const int seat = *free_seat;
     std::string bot;
     if (body.contains("bot")) {
         if (!body["bot"].is_string()) {

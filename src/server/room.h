@@ -131,6 +131,7 @@ private:
     void error(const Request& request, const std::string& code, const std::string& message);
 
     void on_hello(Request& r);
+    std::optional<int> open_seat(const Request& r, const std::string& full_message);
     void on_join(Request& r);
     void on_nonce(Request& r);
     void on_add_bot(Request& r);

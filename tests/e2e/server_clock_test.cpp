@@ -159,34 +159,27 @@ TEST(ServerClock, WithBotForAbsentABotMovesForAPlayerWhoLeftAndHeTakesOverOnRetu
         return obs["observation"]["incoming"]["hits"].size() +
                obs["observation"]["incoming"]["misses"].size();
     };
+    // Ann's next shot, once it is her turn: what the server answered.
     int ann_shots = 0;
+    auto ann_fires = [&] {
+        for (;;) {
+            auto obs = ann.request({{"cmd", "observe"}});
+            if (!obs["legal"].is_null()) {
+                return ann.request({{"cmd", "act"},
+                                    {"action_id", "f" + std::to_string(++ann_shots)},
+                                    {"action", random_action(obs["legal"], 0, rng)}});
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    };
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (incoming() == 0 && std::chrono::steady_clock::now() < give_up) {
-        auto obs = ann.request({{"cmd", "observe"}});
-        if (obs["legal"].is_null()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            continue;
-        }
-        ASSERT_EQ(ann.request({{"cmd", "act"},
-                               {"action_id", "f" + std::to_string(++ann_shots)},
-                               {"action", random_action(obs["legal"], 0, rng)}})["type"],
-                  "acted");
+        ASSERT_EQ(ann_fires()["type"], "acted");
     }
     ASSERT_GT(incoming(), 0u) << "no shot was fired for the absent player";
     // Bob comes back and plays his own turns again: nothing moves for him while he is here.
     SeatClient bob(server.port(), room, bob_token);
-    for (;;) {
-        auto obs = ann.request({{"cmd", "observe"}});
-        if (obs["legal"].is_null()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            continue;
-        }
-        ASSERT_EQ(ann.request({{"cmd", "act"},
-                               {"action_id", "f" + std::to_string(++ann_shots)},
-                               {"action", random_action(obs["legal"], 0, rng)}})["type"],
-                  "acted");
-        break;
-    }
+    ASSERT_EQ(ann_fires()["type"], "acted");
     const auto seen = incoming();
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     EXPECT_EQ(bob.request({{"cmd", "observe"}})["to_act"], json({1}));
