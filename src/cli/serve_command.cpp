@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "server/server.h"
+#include "server/static_files.h"
 
 namespace broadside::cli {
 
@@ -66,8 +67,14 @@ void add_serve_command(CLI::App& app, Runner& run) {
         ->capture_default_str();
     cmd->add_option("--trusted-proxy", config->trusted_proxies,
                     "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable)");
+    cmd->add_option("--web", config->web_root,
+                    "Directory of the built browser client (default: web/dist next to the build "
+                    "tree, or share/broadside/web of the install)");
     cmd->callback([&run, config, durability] {
         run = [config, durability] {
+            if (config->web_root.empty()) {
+                if (auto found = server::default_web_root()) config->web_root = found->string();
+            }
             config->durability =
                 *durability == "full" ? server::Durability::kFull : server::Durability::kNormal;
             return server::run_server(*config);

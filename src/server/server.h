@@ -28,6 +28,7 @@ struct ServerConfig {
     std::size_t max_queued_bytes = 1 << 20;  // per connection, then it is dropped
     std::int64_t room_ttl_seconds = 24 * 3600;
     std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
+    std::string web_root;  // the built browser client (web/dist); empty: none
 };
 
 int run_server(const ServerConfig& config);

@@ -28,6 +28,7 @@
 #include "server/peer.h"
 #include "server/secrets.h"
 #include "server/server.h"
+#include "server/static_files.h"
 
 namespace broadside::server {
 
@@ -101,6 +102,7 @@ struct Shared {
     AddressCounts addresses;
     std::atomic<bool> draining{false};
     FailedJoins failed_joins;
+    const StaticFiles& web;
 };
 
 // The address a limit applies to: the peer's, or X-Forwarded-For's last hop when the peer is a
@@ -346,8 +348,8 @@ const char* kLandingPage = R"(<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Broadside</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><h1>Broadside</h1>
-<p>This is a Broadside server. The browser client is not part of this build yet; play from a
-terminal with <code>broadside join CODE --server URL</code>, or connect a bot to the WebSocket
+<p>This is a Broadside server. The browser client was not found (build it: <code>cd web &amp;&amp; npm ci &amp;&amp;
+npm run build</code>, or pass <code>--web DIR</code>); meanwhile play from a terminal with <code>broadside join CODE --server URL</code>, or connect a bot to the WebSocket
 protocol described in docs/server.md.</p></body></html>
 )";
 
@@ -461,11 +463,35 @@ private:
                 reply(req, http::status::ok, "application/json", record.dump(), true,
                       "attachment; filename=\"broadside-" + normalise_code(code) + ".json\"");
             }
-        } else if (target == "/" || target.rfind("/r/", 0) == 0) {
+        } else if (const StaticFile* file = shared_.web.find(target)) {
+            send_file(req, *file);
+        } else if (shared_.web.empty() && (target == "/" || target.rfind("/r/", 0) == 0)) {
             reply(req, http::status::ok, "text/html; charset=utf-8", kLandingPage, true);
         } else {
             reply(req, http::status::not_found, "text/plain", "not found\n", true);
         }
+    }
+
+    // A file of the browser client, gzipped when the browser accepts it and the build made a
+    // .gz (every text file), with the cache policy of its kind (see static_files.h).
+    void send_file(const http::request<http::string_body>& req, const StaticFile& file) {
+        auto res =
+            std::make_shared<http::response<http::string_body>>(http::status::ok, req.version());
+        res->set(http::field::server, "broadside");
+        res->set(http::field::content_type, file.content_type);
+        res->set(http::field::cache_control, file.cache_control);
+        res->set(http::field::vary, "Accept-Encoding");
+        res->set("X-Content-Type-Options", "nosniff");
+        const bool gzip =
+            !file.gzipped.empty() &&
+            std::string(req[http::field::accept_encoding]).find("gzip") != std::string::npos;
+        if (gzip) res->set(http::field::content_encoding, "gzip");
+        res->keep_alive(req.keep_alive());
+        if (req.method() != http::verb::head) res->body() = gzip ? file.gzipped : file.body;
+        res->prepare_payload();
+        if (req.method() == http::verb::head)
+            res->content_length((gzip ? file.gzipped : file.body).size());
+        write(res);
     }
 
     void reply(const http::request<http::string_body>& req, http::status status,
@@ -479,6 +505,10 @@ private:
         res->keep_alive(keep_going && req.keep_alive());
         if (req.method() != http::verb::head) res->body() = std::move(body);
         res->prepare_payload();
+        write(res);
+    }
+
+    void write(const std::shared_ptr<http::response<http::string_body>>& res) {
         http::async_write(
             stream_, *res, [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
                 if (ec) return;
@@ -578,7 +608,8 @@ int run_server(const ServerConfig& config) {
     limits.room_ttl_ms = config.room_ttl_seconds * 1000;
     limits.max_open_rooms_per_address = config.max_rooms_per_address;
     Hub hub(services, *storage, limits);
-    Shared shared{effective, hub, metrics, {}, {}, {}};
+    const StaticFiles web(config.web_root);
+    Shared shared{effective, hub, metrics, {}, {}, {}, web};
 
     std::shared_ptr<Listener> listener;
     try {
@@ -634,6 +665,13 @@ int run_server(const ServerConfig& config) {
 
     std::cout << "Broadside server listening on " << effective.public_url << " (data in "
               << config.data << ", " << restored << " rooms restored)" << std::endl;
+    if (web.empty()) {
+        std::cout << "The browser client was not found (cd web && npm ci && npm run build, or "
+                     "--web DIR); terminals can play: broadside join --new classic --server "
+                  << effective.public_url << std::endl;
+    } else {
+        std::cout << "Open " << effective.public_url << "/ in a browser to play" << std::endl;
+    }
     std::vector<std::thread> threads;
     for (int i = 1; i < config.threads; ++i) threads.emplace_back([&] { ioc.run(); });
     ioc.run();

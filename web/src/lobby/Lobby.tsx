@@ -1,0 +1,295 @@
+// The lobby: your name, create a room (options and seats as people or bots), join by code,
+// quick match, and the open public rooms to watch or join. Talks to /ws (the lobby endpoint).
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Connection, type LinkStatus } from '../net/connection';
+import { nonces, randomHex, saveName, savedName, tokens } from '../net/storage';
+import { navigate } from '../ui/navigate';
+import type { Json } from '../games/types';
+import { GAME_TITLES, seatCount, type GameInfo } from './games';
+import { OptionsForm } from './OptionsForm';
+import './lobby.css';
+
+type SeatChoice = 'me' | 'open' | `bot:${string}`;
+
+function defaultSeats(game: string, count: number): SeatChoice[] {
+  const seats: SeatChoice[] = Array.from({ length: count }, () => 'open');
+  if (game === 'party') {
+    seats[0] = 'bot:normal'; // the host calls the torpedoes; a person can take it instead
+    seats[1] = 'me';
+  } else {
+    seats[0] = 'me';
+  }
+  return seats;
+}
+
+function useLobby() {
+  const [games, setGames] = useState<GameInfo[]>([]);
+  const [link, setLink] = useState<LinkStatus>('connecting');
+  const [rooms, setRooms] = useState<Json[]>([]);
+  const conn = useRef<Connection | null>(null);
+  const unasked = useRef<(m: Json) => void>(() => undefined);
+  useEffect(() => {
+    const c = new Connection('/ws', {
+      async greet(c) {
+        const welcome = await c.request({ cmd: 'hello', protocol: 1 });
+        if (welcome.type !== 'welcome') throw new Error('refused');
+        setGames(welcome.games);
+        const list = await c.request({ cmd: 'rooms' });
+        if (list.type === 'rooms') setRooms(list.rooms ?? []);
+      },
+      onMessage: (m) => unasked.current(m),
+      onStatus: setLink,
+    });
+    conn.current = c;
+    return () => c.close();
+  }, []);
+  return { games, link, rooms, setRooms, conn, unasked };
+}
+
+export function Lobby(): JSX.Element {
+  const { games, link, rooms, setRooms, conn, unasked } = useLobby();
+  const [name, setName] = useState(savedName());
+  const [game, setGame] = useState('classic');
+  const [options, setOptions] = useState<Record<string, Json>>({});
+  const info = games.find((g) => g.name === game);
+  const count = seatCount(game, options, info);
+  const [seats, setSeats] = useState<SeatChoice[]>(defaultSeats('classic', 2));
+  const [isPublic, setPublic] = useState(false);
+  const [turnSeconds, setTurnSeconds] = useState(0);
+  const [status, setStatus] = useState<string>('');
+  const [code, setCode] = useState('');
+  const [waiting, setWaiting] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = 'Broadside';
+  }, []);
+  // The seat list follows the number of seats the options give.
+  useEffect(() => {
+    setSeats((old) => {
+      if (old.length === count) return old;
+      const fresh = defaultSeats(game, count);
+      return fresh.map((s, i) => (i < old.length && game !== 'party' ? old[i]! : s));
+    });
+  }, [count, game]);
+
+  const chooseGame = (g: string) => {
+    setGame(g);
+    setOptions({});
+    const gi = games.find((x) => x.name === g);
+    setSeats(defaultSeats(g, seatCount(g, {}, gi)));
+  };
+
+  const rememberName = (n: string) => {
+    setName(n);
+    saveName(n);
+  };
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    if (!conn.current) return;
+    const mine = seats.indexOf('me');
+    const bots = seats
+      .map((s, seat) => (s.startsWith('bot:') ? { seat, ...botSpec(s.slice(4)) } : null))
+      .filter((b) => b !== null);
+    const nonce = randomHex(16);
+    setStatus('Creating the room…');
+    const body: Record<string, Json> = {
+      cmd: 'create',
+      game,
+      options,
+      name: name.trim() || undefined,
+      nonce,
+      seat: mine >= 0 ? mine : null,
+      bots,
+      public: isPublic,
+    };
+    if (turnSeconds > 0) body['clock'] = { turn_seconds: turnSeconds, placement_seconds: Math.max(turnSeconds * 4, 60) };
+    let answer: Json;
+    try {
+      answer = await conn.current.request(body);
+    } catch {
+      setStatus('Not connected to the server: try again in a moment.');
+      return;
+    }
+    if (answer.type !== 'room_created') {
+      setStatus(answer.error?.message ?? 'The server refused the room.');
+      return;
+    }
+    tokens.set(answer.room, { token: answer.token, seat: answer.seat ?? -1 });
+    nonces.set(answer.room, nonce);
+    navigate('/r/' + answer.room);
+  };
+
+  const quick = async (g: string) => {
+    if (!conn.current) return;
+    setWaiting(g);
+    unasked.current = (m) => {
+      if (m.type === 'matched') {
+        tokens.set(m.room, { token: m.token, seat: m.seat });
+        navigate('/r/' + m.room);
+      }
+    };
+    const answer = await conn.current.request({ cmd: 'quick', game: g, name: name.trim() || undefined, nonce: randomHex(16) }).catch(() => null);
+    if (answer?.type === 'matched') {
+      tokens.set(answer.room, { token: answer.token, seat: answer.seat });
+      navigate('/r/' + answer.room);
+    } else if (answer?.type !== 'waiting') {
+      setWaiting(null);
+      setStatus(answer?.error?.message ?? 'Quick match failed.');
+    }
+  };
+
+  const refreshRooms = async () => {
+    const list = await conn.current?.request({ cmd: 'rooms' }).catch(() => null);
+    if (list?.type === 'rooms') setRooms(list.rooms ?? []);
+  };
+
+  const joinByCode = (e: Event) => {
+    e.preventDefault();
+    const c = code.trim().toUpperCase().replace(/[^A-Z]/g, '');
+    if (c.length !== 5) {
+      setStatus('A room code has five letters.');
+      return;
+    }
+    navigate('/r/' + c);
+  };
+
+  const levels = info ? Object.keys(info.levels) : ['easy', 'normal', 'hard'];
+
+  return (
+    <main class="lobby">
+      {link === 'offline' ? (
+        <div class="banner-offline" role="status" data-testid="offline">
+          Offline: reconnecting to the server…
+        </div>
+      ) : null}
+      <h1>Play Battleship and friends</h1>
+      <section class="panel stack" aria-labelledby="you-h">
+        <h2 id="you-h">You</h2>
+        <div class="field">
+          <label for="name">Your name</label>
+          <input id="name" type="text" maxLength={24} autoComplete="nickname" value={name} placeholder="Sailor"
+            onInput={(e) => rememberName((e.target as HTMLInputElement).value)} />
+        </div>
+      </section>
+
+      <section class="panel stack" aria-labelledby="join-h">
+        <h2 id="join-h">Join a room</h2>
+        <form class="row" onSubmit={joinByCode}>
+          <div class="field">
+            <label for="code">Room code</label>
+            <input id="code" type="text" inputMode="text" autoCapitalize="characters" maxLength={5} size={7}
+              value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} placeholder="ABCDE" />
+          </div>
+          <button type="submit">Join</button>
+        </form>
+        <div class="row">
+          <span>Quick match:</span>
+          {['classic', 'salvo'].map((g) => (
+            <button type="button" onClick={() => quick(g)} disabled={waiting !== null || link !== 'open'}>
+              {GAME_TITLES[g]}
+            </button>
+          ))}
+          {waiting ? (
+            <span role="status">Waiting for another player for {GAME_TITLES[waiting]}…</span>
+          ) : null}
+        </div>
+      </section>
+
+      <section class="panel stack" aria-labelledby="create-h">
+        <h2 id="create-h">Create a room</h2>
+        {games.length === 0 ? <p role="status">Connecting to the server…</p> : null}
+        <form class="stack" onSubmit={create}>
+          <fieldset class="game-choice">
+            <legend>Game</legend>
+            {games.map((g) => (
+              <label class={'game-option' + (g.name === game ? ' chosen' : '')}>
+                <input type="radio" name="game" value={g.name} checked={g.name === game} onChange={() => chooseGame(g.name)} />
+                <span>
+                  <strong>{GAME_TITLES[g.name] ?? g.name}</strong>
+                  <span class="muted"> {g.summary}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {info ? <OptionsForm info={info} values={options} onChange={setOptions} /> : null}
+          <fieldset class="stack">
+            <legend>Seats</legend>
+            {seats.map((s, i) => (
+              <div class="field">
+                <label for={`seat-${i}`}>
+                  {game === 'party' ? (i === 0 ? 'Host (calls the torpedoes)' : `Player ${i}`) : `Seat ${i + 1}`}
+                </label>
+                <select id={`seat-${i}`} value={s} onChange={(e) => {
+                  const v = (e.target as HTMLSelectElement).value as SeatChoice;
+                  setSeats(seats.map((x, j) => (j === i ? v : v === 'me' && x === 'me' ? 'open' : x)));
+                }}>
+                  <option value="me">Me</option>
+                  <option value="open">Open (a friend joins)</option>
+                  {levels.map((l) => (
+                    <option value={`bot:${l}`}>Bot: {l}</option>
+                  ))}
+                  {info?.bots.map((b) => (
+                    <option value={`bot:=${b.name}`}>Bot “{b.name}”: {b.plays}</option>
+                  ))}
+                </select>
+              </div>
+            ))}
+            {!seats.includes('me') ? <p class="muted">You will watch this room without a seat.</p> : null}
+          </fieldset>
+          <div class="row">
+            <label>
+              <input type="checkbox" checked={isPublic} onChange={(e) => setPublic((e.target as HTMLInputElement).checked)} />
+              List it in open rooms
+            </label>
+            <div class="field">
+              <label for="clock">Turn clock</label>
+              <select id="clock" value={String(turnSeconds)} onChange={(e) => setTurnSeconds(Number((e.target as HTMLSelectElement).value))}>
+                <option value="0">none</option>
+                <option value="30">30 s a turn</option>
+                <option value="60">1 min a turn</option>
+                <option value="300">5 min a turn</option>
+              </select>
+            </div>
+          </div>
+          <div class="row">
+            <button class="primary" type="submit" disabled={!info || link !== 'open'}>
+              Create room
+            </button>
+          </div>
+        </form>
+        {status ? <p role="status" class="notice">{status}</p> : null}
+      </section>
+
+      <section class="panel stack" aria-labelledby="rooms-h">
+        <h2 id="rooms-h">Open rooms</h2>
+        <div class="row">
+          <button type="button" onClick={refreshRooms}>Refresh</button>
+        </div>
+        {rooms.length === 0 ? (
+          <p class="muted">No public rooms right now.</p>
+        ) : (
+          <ul class="room-list">
+            {rooms.map((r) => (
+              <li>
+                <strong>{GAME_TITLES[r.game] ?? r.game}</strong> · {r.room} · {r.phase}
+                {typeof r.open_seats === 'number' ? ` · ${r.open_seats} open seat(s)` : ''}{' '}
+                <a class="button" href={'/r/' + r.room} onClick={(e) => { e.preventDefault(); navigate('/r/' + r.room); }}>
+                  {r.phase === 'waiting' ? 'Join' : 'Watch'}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p class="muted">
+        Also in a terminal: <code>broadside join CODE --server {location.origin}</code>
+      </p>
+    </main>
+  );
+}
+
+function botSpec(choice: string): Record<string, string> {
+  return choice.startsWith('=') ? { bot: choice.slice(1) } : { level: choice };
+}

@@ -1,0 +1,308 @@
+// Everything a page knows about one room, kept up to date over a Connection: the summary, this
+// page's seat, every event seen (numbered, no gaps), the latest observation and legal actions,
+// and the action in flight. Reconnecting is invisible: `hello` with the stored token, `events`
+// after the last number seen, the unacknowledged action resent with its action id (the server
+// answers a repeat from its log, never applying it twice), then a fresh observation.
+import { Connection, ConnectionLost, type LinkStatus } from './connection';
+import { commitments, nonces, pendingActions, randomHex, tokens } from './storage';
+import type { ActError, GameEvent, Json, SeatInfo } from '../games/types';
+
+export interface RoomSummary {
+  room: string;
+  game: string;
+  options: Json;
+  phase: 'waiting' | 'playing' | 'over' | 'aborted';
+  seats: SeatInfo[];
+  spectators: number;
+  public: boolean;
+  commitment: string;
+  url: string;
+  last_event: number;
+  ended?: Json;
+  rematch?: string;
+  clock?: Json;
+  deadlines?: Record<string, number>;
+}
+
+export interface You {
+  seat: number;
+  owner: boolean;
+  name?: string;
+  spectator: boolean;
+}
+
+export interface RoomState {
+  link: LinkStatus;
+  /** The room does not exist on this server (or the server refused us for good). */
+  missing: boolean;
+  summary: RoomSummary | null;
+  you: You | null;
+  events: GameEvent[];
+  observation: Json | null;
+  legal: Json | null;
+  toAct: number[];
+  over: boolean;
+  busy: boolean;
+  error: ActError | null;
+  record: Json | null;
+  /** Short notices for the player: "a move was played for Bob (clock)", "server restarting". */
+  notices: string[];
+  /** The commitment this page saw before play (kept across reloads), for the fairness check. */
+  firstCommitment: string | null;
+}
+
+type Listener = (s: RoomState) => void;
+
+export class RoomSession {
+  state: RoomState;
+  private listeners = new Set<Listener>();
+  private conn: Connection;
+  private observing = false;
+  private observeAgain = false;
+
+  constructor(readonly code: string) {
+    this.state = {
+      link: 'connecting',
+      missing: false,
+      summary: null,
+      you: null,
+      events: [],
+      observation: null,
+      legal: null,
+      toAct: [],
+      over: false,
+      busy: pendingActions.get(code) !== undefined,
+      error: null,
+      record: null,
+      notices: [],
+      firstCommitment: commitments.get(code) ?? null,
+    };
+    this.conn = new Connection('/ws/' + code, {
+      greet: (c) => this.greet(c),
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (link) => this.set({ link }),
+      onRefused: () => this.set({ missing: true, link: 'closed' }),
+    });
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.conn.close();
+  }
+
+  private set(patch: Partial<RoomState>): void {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((l) => l(this.state));
+  }
+
+  private notice(text: string): void {
+    this.set({ notices: [...this.state.notices.slice(-4), text] });
+  }
+
+  private async greet(c: Connection): Promise<void> {
+    const saved = tokens.get(this.code);
+    let welcome = await c.request({ cmd: 'hello', protocol: 1, ...(saved ? { token: saved.token } : {}) });
+    if (welcome.type === 'error' && saved) {
+      // The token is not (or no longer) a seat here: watch instead of failing.
+      tokens.set(this.code, undefined);
+      this.notice('Your seat token was not accepted; you are watching.');
+      welcome = await c.request({ cmd: 'hello', protocol: 1 });
+    }
+    if (welcome.type !== 'welcome') throw new Error('hello refused');
+    this.applySummary(welcome.room);
+    this.set({ you: welcome.you });
+    await this.catchUp(c);
+    const pending = pendingActions.get(this.code);
+    if (pending && welcome.you.seat >= 0) {
+      const answer = await c.request({ cmd: 'act', action_id: pending.action_id, action: pending.action as Json });
+      this.onActed(answer);
+    } else if (pending) {
+      pendingActions.set(this.code, undefined);
+      this.set({ busy: false });
+    }
+    if (this.state.summary?.phase !== 'waiting') void this.observe();
+    if (this.state.summary?.phase === 'over' && !this.state.record) void this.fetchRecord();
+  }
+
+  private async catchUp(c: Connection): Promise<void> {
+    const answer = await c.request({ cmd: 'events', after: this.lastEvent() });
+    if (answer.type === 'events') this.addEvents(answer.events);
+  }
+
+  private lastEvent(): number {
+    const e = this.state.events;
+    return e.length ? e[e.length - 1]!.n : 0;
+  }
+
+  /** Adds events in order; a gap (a message lost in a reconnect) asks for the missing ones. */
+  private addEvents(incoming: GameEvent[] | undefined): void {
+    if (!incoming || incoming.length === 0) return;
+    const events = this.state.events.slice();
+    let gap = false;
+    for (const e of incoming) {
+      const last = events.length ? events[events.length - 1]!.n : 0;
+      if (e.n <= last) continue;
+      if (e.n !== last + 1) {
+        gap = true;
+        break;
+      }
+      events.push(e);
+    }
+    this.set({ events });
+    if (gap) void this.catchUp(this.conn).catch(() => undefined);
+  }
+
+  private applySummary(summary: RoomSummary): void {
+    if (!this.state.firstCommitment && summary.commitment) {
+      commitments.set(this.code, summary.commitment);
+      this.set({ firstCommitment: summary.commitment });
+    }
+    const wasOver = this.state.summary?.phase === 'over';
+    this.set({ summary });
+    if (summary.phase === 'over' && !wasOver) {
+      void this.observe();
+      void this.fetchRecord();
+    }
+  }
+
+  private onMessage(m: Json): void {
+    switch (m.type) {
+      case 'room':
+        this.applySummary(m as RoomSummary);
+        if (m.phase !== 'waiting') void this.observe();
+        break;
+      case 'events':
+        this.addEvents(m.events);
+        void this.observe();
+        break;
+      case 'ended':
+        void this.observe();
+        void this.fetchRecord();
+        break;
+      case 'timeout':
+        this.notice(`A move was played for ${this.nameOf(m.seat)} (${m.why === 'absent' ? 'away' : 'out of time'}).`);
+        break;
+      case 'seat_lost':
+        tokens.set(this.code, undefined);
+        this.notice('The room’s creator removed you from your seat; you are watching.');
+        this.set({ you: { seat: -1, owner: false, spectator: true } });
+        break;
+      case 'shutdown':
+        this.notice('The server is restarting; this page reconnects by itself.');
+        break;
+      case 'rematch':
+        if (this.state.summary) this.set({ summary: { ...this.state.summary, rematch: m.room } });
+        break;
+      default:
+        break;
+    }
+  }
+
+  nameOf(seat: number): string {
+    const s = this.state.summary?.seats[seat];
+    return s?.name ?? `Seat ${seat + 1}`;
+  }
+
+  /** Asks `observe`; calls that arrive while one is in flight coalesce into one more. */
+  async observe(): Promise<void> {
+    if (this.observing) {
+      this.observeAgain = true;
+      return;
+    }
+    this.observing = true;
+    try {
+      do {
+        this.observeAgain = false;
+        const answer = await this.conn.request({ cmd: 'observe' });
+        if (answer.type === 'observation') {
+          this.set({
+            observation: answer.observation ?? null,
+            legal: answer.legal ?? null,
+            toAct: answer.to_act ?? [],
+            over: Boolean(answer.over),
+          });
+          if (typeof answer.last_event === 'number' && answer.last_event > this.lastEvent()) {
+            await this.catchUp(this.conn);
+          }
+        }
+      } while (this.observeAgain);
+    } catch {
+      // Offline: the next connection observes again.
+    } finally {
+      this.observing = false;
+    }
+  }
+
+  private async fetchRecord(): Promise<void> {
+    try {
+      const answer = await this.conn.request({ cmd: 'record' });
+      if (answer.type === 'record') this.set({ record: answer.record });
+    } catch {
+      // Retried on the next connection.
+    }
+  }
+
+  /** Sends one action; kept (with its id) until acknowledged, so a reload resends it. */
+  act(action: Json): void {
+    if (this.state.busy) return;
+    const pending = { action_id: `${Date.now().toString(36)}-${randomHex(4)}`, action };
+    pendingActions.set(this.code, pending);
+    this.set({ busy: true, error: null });
+    this.conn
+      .request({ cmd: 'act', action_id: pending.action_id, action })
+      .then((answer) => this.onActed(answer))
+      .catch((e) => {
+        // Lost on the way: the pending action is resent after the reconnect.
+        if (!(e instanceof ConnectionLost)) this.set({ busy: false });
+      });
+  }
+
+  private onActed(answer: Json): void {
+    pendingActions.set(this.code, undefined);
+    if (answer.type === 'acted') {
+      this.addEvents(answer.events);
+      this.set({ busy: false, error: null });
+      void this.observe();
+    } else {
+      const e = answer.error ?? {};
+      this.set({ busy: false, error: { code: e.code ?? 'error', message: e.message ?? String(e.code ?? 'refused') } });
+    }
+  }
+
+  /** A request of the room protocol (join, start, add_bot, resign ...), answered as sent. */
+  async command(body: Record<string, Json>): Promise<Json> {
+    try {
+      return await this.conn.request(body);
+    } catch {
+      return { type: 'error', error: { code: 'offline', message: 'Not connected: try again in a moment.' } };
+    }
+  }
+
+  async join(name: string, seat?: number): Promise<Json> {
+    const nonce = randomHex(16);
+    const answer = await this.command({ cmd: 'join', name, nonce, ...(seat !== undefined ? { seat } : {}) });
+    if (answer.type === 'joined') {
+      // This connection now holds the seat; the token (null when it already had one) is kept
+      // for reloads and reconnects.
+      const token = answer.token ?? tokens.get(this.code)?.token;
+      if (token) tokens.set(this.code, { token, seat: answer.seat });
+      nonces.set(this.code, nonce);
+      this.set({ you: { seat: answer.seat, owner: this.state.you?.owner ?? false, name: answer.name, spectator: false } });
+    }
+    return answer;
+  }
+
+  /** Gives the seat up (before the start; after it, leaving resigns). */
+  async leave(): Promise<Json> {
+    const answer = await this.command({ cmd: 'leave' });
+    if (answer.type === 'left') {
+      tokens.set(this.code, undefined);
+      this.set({ you: { seat: -1, owner: this.state.you?.owner ?? false, spectator: true } });
+    }
+    return answer;
+  }
+}

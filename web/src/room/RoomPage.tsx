@@ -1,0 +1,131 @@
+// A room at /r/CODE: the waiting room before the start, then the game's view with the turn bar,
+// resign/claim, notices and the offline banner, and the end of the game below the final boards.
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRoom } from './useRoom';
+import { WaitingRoom } from './WaitingRoom';
+import { TurnBar } from './TurnBar';
+import { GameOver } from './GameOver';
+import { GameView } from './GameView';
+import { ShareLink } from './ShareLink';
+import { GAME_TITLES } from '../lobby/games';
+import { navigate } from '../ui/navigate';
+import './room.css';
+
+export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
+  const [session, state] = useRoom(props.code);
+  const [said, setSaid] = useState('');
+  const [message, setMessage] = useState('');
+  const live = useRef(0);
+  // Screen-reader announcements: a polite live region whose text changes each time.
+  const announce = (text: string) => {
+    live.current += 1;
+    setSaid(text + (live.current % 2 ? '' : '\u200b'));
+  };
+  useEffect(() => {
+    if (state.error) announce(state.error.message);
+  }, [state.error]);
+
+  if (state.missing) {
+    return (
+      <main>
+        <h1>No room {props.code}</h1>
+        <p>This server has no room with that code (check the letters, or it may have expired).</p>
+        <a class="button" href="/" onClick={(e) => { e.preventDefault(); navigate('/'); }}>Back to the lobby</a>
+      </main>
+    );
+  }
+  const summary = state.summary;
+  const offline = state.link === 'offline' ? (
+    <div class="banner-offline" role="status" data-testid="offline">
+      Offline: reconnecting… your moves are kept and sent when the connection is back.
+    </div>
+  ) : null;
+  if (!summary) {
+    return (
+      <main>
+        {offline}
+        <p role="status">Connecting to room {props.code}…</p>
+      </main>
+    );
+  }
+  const seat = state.you?.seat ?? -1;
+  const nameOf = (s: number) => session.nameOf(s);
+  const title = GAME_TITLES[summary.game] ?? summary.game;
+  const playing = summary.phase === 'playing';
+  const over = summary.phase === 'over' || summary.phase === 'aborted';
+  const twoSeats = summary.seats.length === 2;
+  const opponentAway = twoSeats && seat >= 0 && summary.seats[1 - seat]?.kind === 'human' && summary.seats[1 - seat]?.connected === false;
+
+  const command = async (body: Record<string, unknown>, confirmText?: string) => {
+    if (confirmText && !window.confirm(confirmText)) return;
+    const answer = await session.command(body);
+    setMessage(answer.type === 'error' ? answer.error?.message ?? 'Refused.' : '');
+  };
+
+  return (
+    <main class="room">
+      {offline}
+      <div class="visually-hidden" aria-live="polite" role="status" data-testid="announcer">
+        {said}
+      </div>
+      <div class="row room-head">
+        <h1>
+          {title} <span class="muted">· room {summary.room}</span>
+        </h1>
+        {seat < 0 ? <span class="badge" data-testid="spectating">Watching</span> : null}
+        {summary.spectators > 0 ? <span class="muted">{summary.spectators} watching</span> : null}
+      </div>
+      {state.notices.length ? (
+        <ul class="notices" aria-live="polite">
+          {state.notices.map((n) => (
+            <li class="notice">{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      {summary.phase === 'waiting' ? <WaitingRoom session={session} state={state} /> : null}
+      {playing || over ? (
+        <>
+          <TurnBar game={summary.game} code={summary.room} seat={seat} toAct={state.toAct} over={over || state.over}
+            nameOf={nameOf} deadlines={summary.deadlines} />
+          {over ? <GameOver session={session} state={state} /> : null}
+          {state.observation ? (
+            <GameView
+              game={summary.game}
+              options={summary.options}
+              seat={seat}
+              seats={summary.seats}
+              observation={state.observation}
+              legal={seat >= 0 && !over ? state.legal : null}
+              toAct={state.toAct}
+              events={state.events}
+              over={over || state.over}
+              busy={state.busy || state.link !== 'open'}
+              act={(a) => session.act(a)}
+              error={state.error}
+              record={state.record}
+              announce={announce}
+              nameOf={nameOf}
+            />
+          ) : (
+            <p role="status">Loading the game…</p>
+          )}
+          {playing && seat >= 0 ? (
+            <div class="row game-actions">
+              {opponentAway ? (
+                <button type="button" onClick={() => command({ cmd: 'claim' })}>
+                  Claim the win (opponent left)
+                </button>
+              ) : null}
+              <button type="button" class="danger" onClick={() => command({ cmd: 'resign' }, 'Resign this game?')}>
+                Resign
+              </button>
+            </div>
+          ) : null}
+          {playing && seat < 0 ? <ShareLink code={summary.room} url={summary.url} /> : null}
+          {message ? <p role="status" class="notice">{message}</p> : null}
+        </>
+      ) : null}
+    </main>
+  );
+}

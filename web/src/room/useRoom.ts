@@ -1,0 +1,16 @@
+// A RoomSession for the component's lifetime, re-rendering on every change of its state.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { RoomSession, type RoomState } from '../net/room_session';
+
+export function useRoom(code: string): [RoomSession, RoomState] {
+  const session = useMemo(() => new RoomSession(code), [code]);
+  const [state, setState] = useState<RoomState>(session.state);
+  useEffect(() => {
+    const off = session.subscribe(setState);
+    return () => {
+      off();
+      session.close();
+    };
+  }, [session]);
+  return [session, state];
+}

@@ -1,0 +1,163 @@
+// An accessible board: role="grid" with row and column headers, one focusable cell at a time
+// (roving tabindex), arrows/Home/End to move, Enter or Space to act, and pointer events that
+// work for mouse, pen and touch alike. A drag (for placing ships) reports the cell under the
+// pointer as it moves: on touch the pointer is captured, so the cell is found by position.
+import { useRef, useState } from 'preact/hooks';
+import type { JSX } from 'preact';
+
+export interface CellView {
+  /** What the cell shows (a symbol, so that nothing is told by colour alone). */
+  text?: string;
+  /** Classes for colour and shape (see app.css: .ship, .hit, .miss, .sunk, .aim ...). */
+  className?: string;
+  /** The screen-reader name: "B7, hit, Cruiser". */
+  label: string;
+}
+
+export type PointerPhase = 'down' | 'move' | 'up' | 'cancel';
+
+export interface GridProps {
+  label: string;
+  rows: number;
+  cols: number;
+  rowHeader(row: number): string;
+  colHeader(col: number): string;
+  /** The cell's name as the protocol writes it ("B7"); also its data-cell attribute. */
+  cellName(row: number, col: number): string;
+  cell(row: number, col: number): CellView;
+  /** Click, tap, Enter or Space on a cell. */
+  onActivate?(row: number, col: number): void;
+  /** Drags: called with the cell under the pointer (null when it is off the board). */
+  onPointer?(phase: PointerPhase, at: [number, number] | null, event: PointerEvent): void;
+  /** Keys other than movement ("r" to rotate ...); return true when handled. */
+  onKey?(event: KeyboardEvent, row: number, col: number): boolean;
+  /** The focused (keyboard) or hovered (mouse) cell, for previews. */
+  onFocusCell?(at: [number, number] | null): void;
+  /** When true the board takes touch drags instead of scrolling the page. */
+  captureTouch?: boolean;
+  className?: string;
+  /** The test id of the grid element. */
+  testId?: string;
+}
+
+function cellAt(x: number, y: number): [number, number] | null {
+  const el = document.elementFromPoint(x, y);
+  const cell = el instanceof HTMLElement ? el.closest<HTMLElement>('[data-row]') : null;
+  if (!cell) return null;
+  return [Number(cell.dataset['row']), Number(cell.dataset['col'])];
+}
+
+export function Grid(props: GridProps): JSX.Element {
+  const [focus, setFocus] = useState<[number, number]>([0, 0]);
+  const root = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const [fr, fc] = [Math.min(focus[0], props.rows - 1), Math.min(focus[1], props.cols - 1)];
+
+  const moveFocus = (row: number, col: number) => {
+    const r = Math.max(0, Math.min(props.rows - 1, row));
+    const c = Math.max(0, Math.min(props.cols - 1, col));
+    setFocus([r, c]);
+    props.onFocusCell?.([r, c]);
+    const el = root.current?.querySelector<HTMLElement>(`[data-row="${r}"][data-col="${c}"]`);
+    el?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent, r: number, c: number) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [r - 1, c],
+      ArrowDown: [r + 1, c],
+      ArrowLeft: [r, c - 1],
+      ArrowRight: [r, c + 1],
+      Home: [r, 0],
+      End: [r, props.cols - 1],
+      PageUp: [0, c],
+      PageDown: [props.rows - 1, c],
+    };
+    const to = moves[e.key];
+    if (to) {
+      e.preventDefault();
+      moveFocus(to[0], to[1]);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      props.onActivate?.(r, c);
+    } else if (props.onKey?.(e, r, c)) {
+      e.preventDefault();
+    }
+  };
+
+  const pointer = (phase: PointerPhase) => (e: PointerEvent) => {
+    if (!props.onPointer) return;
+    if (phase === 'down') {
+      dragging.current = true;
+      (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+    } else if (!dragging.current) {
+      return;
+    }
+    if (phase === 'up' || phase === 'cancel') dragging.current = false;
+    props.onPointer(phase, cellAt(e.clientX, e.clientY), e);
+  };
+
+  const header = (
+    <div role="row" class="grid-row">
+      <span role="columnheader" class="grid-corner" aria-label="row" />
+      {Array.from({ length: props.cols }, (_, c) => (
+        <span role="columnheader" class="grid-head" key={c}>
+          {props.colHeader(c)}
+        </span>
+      ))}
+    </div>
+  );
+
+  return (
+    <div class={'grid-frame ' + (props.className ?? '')}>
+      <div
+        ref={root}
+        role="grid"
+        aria-label={props.label}
+        class={'grid' + (props.captureTouch ? ' grid-drag' : '')}
+        style={{ '--cols': String(props.cols) }}
+        data-testid={props.testId}
+        onPointerDown={pointer('down')}
+        onPointerMove={pointer('move')}
+        onPointerUp={pointer('up')}
+        onPointerCancel={pointer('cancel')}
+        onPointerLeave={() => props.onFocusCell?.(null)}
+      >
+        {header}
+        {Array.from({ length: props.rows }, (_, r) => (
+          <div role="row" class="grid-row" key={r}>
+            <span role="rowheader" class="grid-head">
+              {props.rowHeader(r)}
+            </span>
+            {Array.from({ length: props.cols }, (_, c) => {
+              const view = props.cell(r, c);
+              return (
+                <span
+                  key={c}
+                  role="gridcell"
+                  class={'cell ' + (view.className ?? '')}
+                  tabIndex={r === fr && c === fc ? 0 : -1}
+                  aria-label={view.label}
+                  data-row={r}
+                  data-col={c}
+                  data-cell={props.cellName(r, c)}
+                  onClick={() => {
+                    setFocus([r, c]);
+                    props.onActivate?.(r, c);
+                  }}
+                  onKeyDown={(e) => onKeyDown(e, r, c)}
+                  onFocus={() => props.onFocusCell?.([r, c])}
+                  onPointerEnter={(e) => {
+                    if (e.pointerType === 'mouse') props.onFocusCell?.([r, c]);
+                  }}
+                >
+                  <span aria-hidden="true">{view.text ?? ''}</span>
+                </span>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

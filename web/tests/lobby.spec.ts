@@ -1,0 +1,105 @@
+// The lobby and the waiting room through the UI: create a room from the form, a friend joins by
+// the link, the creator starts; join by code; a room code that does not exist; the page served
+// with the cache policy of docs/web.md; the lobby usable within a second; accessibility.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, newPlayer } from './fixtures';
+import { writeFileSync, mkdirSync } from 'node:fs';
+
+async function noSeriousViolations(page: import('@playwright/test').Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('the lobby is usable within a second and passes axe', async ({ page, server }) => {
+  const started = Date.now();
+  await page.goto(server.url + '/');
+  const create = page.getByRole('button', { name: 'Create room' });
+  await expect(create).toBeEnabled();
+  const ms = Date.now() - started;
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/lobby-ready-ms.txt', String(ms) + '\n');
+  console.log(`lobby usable after ${ms} ms`);
+  expect(ms).toBeLessThan(1000);
+  await noSeriousViolations(page, 'lobby');
+  // Every game of the server is offered, with a form built from its options.
+  for (const title of ['Battleship Battleship:', 'Salvo', 'Battleship Royale', 'Ship, Captain and Crew', 'Rainbow Armada']) {
+    await expect(page.getByRole('radio', { name: new RegExp('^' + title) })).toBeVisible();
+  }
+  await page.getByRole('radio', { name: /^Battleship Royale/ }).check();
+  await expect(page.getByLabel('Mode', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Players', { exact: true })).toHaveValue('4');
+  await expect(page.locator('select[id^=seat-]')).toHaveCount(4);
+  await page.getByLabel('Players', { exact: true }).fill('3');
+  await expect(page.locator('select[id^=seat-]')).toHaveCount(3);
+});
+
+test('create a room, a friend joins by the link, the creator starts', async ({ page, server, context }) => {
+  await page.goto(server.url + '/');
+  await page.getByLabel('Your name').fill('Ann');
+  await page.getByRole('radio', { name: /^Salvo/ }).check();
+  await page.getByLabel('Seat 2').selectOption('open');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z]{5}$/);
+  const code = (await page.getByTestId('room-code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z]{5}$/);
+  await expect(page.getByLabel('Join link')).toHaveValue(new RegExp(`/r/${code}$`));
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeDisabled();
+  await noSeriousViolations(page, 'waiting room');
+
+  // The friend opens the link, takes the open seat under a name.
+  const bob = await newPlayer(context);
+  await bob.goto(server.url + '/r/' + code);
+  await bob.getByLabel('Your name').fill('Bob');
+  await bob.getByRole('button', { name: 'Take seat 2' }).click();
+  await expect(bob.getByTestId('seats')).toContainText('Bob');
+  await expect(page.getByTestId('seats')).toContainText('Bob');
+
+  // Copy link works without the Clipboard API (http page, not a secure context elsewhere).
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText(/Link copied|Select the link/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByTestId('turn')).toContainText(/Your turn/);
+  await expect(bob.getByTestId('turn')).toContainText(/Your turn/);
+  await expect(page).toHaveTitle(/Your turn/);
+  await bob.context().close();
+});
+
+test('join by code, a wrong code, and quick match pairs two people', async ({ page, server, context, lobby }) => {
+  const created = await lobby.request({ cmd: 'create', game: 'classic', name: 'Cat', seat: 0 });
+  await page.goto(server.url + '/');
+  await page.getByLabel('Room code').fill(created.room.toLowerCase());
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/r/${created.room}$`));
+  await expect(page.getByRole('button', { name: 'Take seat 2' })).toBeVisible();
+
+  await page.goto(server.url + '/r/ZZZZZ');
+  await expect(page.getByRole('heading', { name: 'No room ZZZZZ' })).toBeVisible();
+
+  const other = await newPlayer(context);
+  await page.goto(server.url + '/');
+  await other.goto(server.url + '/');
+  await page.getByRole('button', { name: 'Salvo' }).click();
+  await expect(page.getByText(/Waiting for another player/)).toBeVisible();
+  await other.getByRole('button', { name: 'Salvo' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z]{5}$/);
+  await expect(other).toHaveURL(page.url());
+  await expect(page.getByTestId('turn')).toContainText(/Your turn/);
+  await other.context().close();
+});
+
+test('the page is never cached, hashed assets for a year, gzipped', async ({ request, server }) => {
+  const page = await request.get(server.url + '/r/ABCDE');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text();
+  const js = /\/assets\/main-[A-Z0-9]+\.js/.exec(html)![0];
+  const asset = await request.get(server.url + js, { headers: { 'accept-encoding': 'gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toContain('immutable');
+  expect(asset.headers()['content-encoding']).toBe('gzip');
+  expect(asset.headers()['content-type']).toContain('javascript');
+  expect((await request.get(server.url + '/assets/nothing-1234.js')).status()).toBe(404);
+  expect((await request.get(server.url + '/assets/../index.html')).status()).toBe(404);
+});
