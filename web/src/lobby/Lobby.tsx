@@ -208,7 +208,7 @@ export function Lobby(): JSX.Element {
                 <input type="radio" name="game" value={g.name} checked={g.name === game} onChange={() => chooseGame(g.name)} />
                 <span>
                   <strong>{GAME_TITLES[g.name] ?? g.name}</strong>
-                  <span class="muted"> {g.summary}</span>
+                  <span class="muted"> {g.summary.replace(/^[^:]*:\s*/, '').replace(/\s*\(seed \d+\)/, '')}</span>
                 </span>
               </label>
             ))}

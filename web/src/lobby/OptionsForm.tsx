@@ -31,6 +31,13 @@ const HIDDEN = new Set(['deck']);
 // Shown under "More options": rarely changed.
 const ADVANCED = new Set(['carrier', 'submarine', 'dice', 'torpedo_bonus', 'announce', 'no_touch', 'crew_reroll']);
 
+// The order of the form: the shape of the game first, then who starts.
+const ORDER = ['players', 'mode', 'edition', 'rows', 'cols', 'fleet', 'weapons', 'rounds', 'target', 'stake', 'first', 'host'];
+function rank(key: string): number {
+  const i = ORDER.indexOf(key);
+  return i < 0 ? ORDER.length : i;
+}
+
 function seatLabel(v: Json): string {
   return typeof v === 'number' ? `Seat ${v + 1}` : String(v);
 }
@@ -91,7 +98,7 @@ export function OptionsForm(props: {
     if (spec.values) {
       return (
         <div class="field">
-          <label for={id}>{optionLabel(key)}</label>
+          <label for={id}>{key === 'first' ? 'First player' : optionLabel(key)}</label>
           <select
             id={id}
             value={JSON.stringify(current)}
@@ -170,7 +177,9 @@ export function OptionsForm(props: {
     return null;
   };
 
-  const keys = Object.keys(info.options).filter((k) => !HIDDEN.has(k));
+  const keys = Object.keys(info.options)
+    .filter((k) => !HIDDEN.has(k))
+    .sort((a, b) => rank(a) - rank(b));
   const main = keys.filter((k) => !ADVANCED.has(k));
   const more = keys.filter((k) => ADVANCED.has(k));
   return (

@@ -34,7 +34,16 @@ export function seatCount(game: string, options: Record<string, Json>, info?: Ga
 }
 
 /** A label for an option key: "no_touch" -> "No touch". */
+const LABELS: Record<string, string> = {
+  cols: 'Columns',
+  no_touch: 'Ships may not touch',
+  crew_reroll: 'Crew re-throws',
+  announce: 'Announce',
+  host: 'Host',
+};
+
 export function optionLabel(key: string): string {
+  if (LABELS[key]) return LABELS[key]!;
   const text = key.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
