@@ -60,7 +60,11 @@ export class RoomSession {
   private observing = false;
   private observeAgain = false;
 
-  constructor(readonly code: string) {
+  /** `watch`: connect without the stored token (the /watch/CODE link), as a spectator. */
+  constructor(
+    readonly code: string,
+    private readonly watch = false,
+  ) {
     this.state = {
       link: 'connecting',
       missing: false,
@@ -104,7 +108,7 @@ export class RoomSession {
   }
 
   private async greet(c: Connection): Promise<void> {
-    const saved = tokens.get(this.code);
+    const saved = this.watch ? undefined : tokens.get(this.code);
     let welcome = await c.request({ cmd: 'hello', protocol: 1, ...(saved ? { token: saved.token } : {}) });
     if (welcome.type === 'error' && saved) {
       // The token is not (or no longer) a seat here: watch instead of failing.

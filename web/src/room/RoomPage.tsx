@@ -13,7 +13,7 @@ import { navigate } from '../ui/navigate';
 import './room.css';
 
 export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
-  const [session, state] = useRoom(props.code);
+  const [session, state] = useRoom(props.code, props.watch);
   const [said, setSaid] = useState('');
   const [message, setMessage] = useState('');
   const live = useRef(0);

@@ -2,8 +2,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { RoomSession, type RoomState } from '../net/room_session';
 
-export function useRoom(code: string): [RoomSession, RoomState] {
-  const session = useMemo(() => new RoomSession(code), [code]);
+export function useRoom(code: string, watch = false): [RoomSession, RoomState] {
+  const session = useMemo(() => new RoomSession(code, watch), [code, watch]);
   const [state, setState] = useState<RoomState>(session.state);
   useEffect(() => {
     const off = session.subscribe(setState);
