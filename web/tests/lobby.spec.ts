@@ -23,7 +23,7 @@ test('the lobby is usable within a second and passes axe', async ({ page, server
   expect(ms).toBeLessThan(1000);
   await noSeriousViolations(page, 'lobby');
   // Every game of the server is offered, with a form built from its options.
-  for (const title of ['Battleship Battleship:', 'Salvo', 'Battleship Royale', 'Ship, Captain and Crew', 'Rainbow Armada']) {
+  for (const title of ['Battleship one shot', 'Salvo', 'Battleship Royale', 'Ship, Captain and Crew', 'Rainbow Armada']) {
     await expect(page.getByRole('radio', { name: new RegExp('^' + title) })).toBeVisible();
   }
   await page.getByRole('radio', { name: /^Battleship Royale/ }).check();

@@ -184,6 +184,11 @@ export class RoomSession {
         void this.observe();
         break;
       case 'ended':
+        // The server does not follow `ended` with a room summary: the page moves to the end
+        // screen itself.
+        if (this.state.summary) {
+          this.applySummary({ ...this.state.summary, phase: m.ended?.by === 'abort' ? 'aborted' : 'over', ended: m.ended });
+        }
         void this.observe();
         void this.fetchRecord();
         break;

@@ -62,7 +62,7 @@ export function TurnBar(props: {
       </div>
       {left !== null ? (
         <span class={'clock' + (left <= 10 ? ' low' : '')} data-testid="clock" aria-label={`${left} seconds left`}>
-          ⏱ {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+          Clock {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
         </span>
       ) : null}
       <button
@@ -73,7 +73,7 @@ export function TurnBar(props: {
           setMutedState(!muted);
         }}
       >
-        {muted ? '🔇 Sound off' : '🔊 Sound on'}
+        {muted ? 'Sound off' : '♪ Sound on'}
       </button>
     </div>
   );
