@@ -215,3 +215,13 @@ export async function startRoom(server: Server, room: string, token: string, fil
   client.close();
   if (answer.type !== 'started') throw new Error('start failed: ' + JSON.stringify(answer));
 }
+
+/** axe-core on the page as it is now: no serious or critical violation (named when there is). */
+export async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')})`),
+  ).toEqual([]);
+}

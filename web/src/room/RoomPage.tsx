@@ -17,10 +17,17 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
   const [said, setSaid] = useState('');
   const [message, setMessage] = useState('');
   const live = useRef(0);
-  // Screen-reader announcements: a polite live region whose text changes each time.
+  const queued = useRef<string[]>([]);
+  // Screen-reader announcements: a polite live region whose text changes each time. What is
+  // said in one burst (several shots at once) is read as one message, not just the last line.
   const announce = (text: string) => {
-    live.current += 1;
-    setSaid(text + (live.current % 2 ? '' : '\u200b'));
+    queued.current.push(text);
+    if (queued.current.length > 1) return;
+    queueMicrotask(() => {
+      live.current += 1;
+      setSaid(queued.current.join(' ') + (live.current % 2 ? '' : '\u200b'));
+      queued.current = [];
+    });
   };
   useEffect(() => {
     if (state.error) announce(state.error.message);

@@ -99,7 +99,9 @@ export function Grid(props: GridProps): JSX.Element {
 
   const header = (
     <div role="row" class="grid-row">
-      <span role="columnheader" class="grid-corner" aria-label="row" />
+      <span role="columnheader" class="grid-corner">
+        <span class="visually-hidden">Row</span>
+      </span>
       {Array.from({ length: props.cols }, (_, c) => (
         <span role="columnheader" class="grid-head" key={c}>
           {props.colHeader(c)}

@@ -49,7 +49,7 @@ export function EventLog(props: EventLogProps): JSX.Element {
   return (
     <section class="gv-log" aria-label={props.title ?? 'Game log'}>
       <h3>{props.title ?? 'Log'}</h3>
-      <ol data-testid={props.testId ?? 'log'} reversed>
+      <ol data-testid={props.testId ?? 'log'} reversed tabIndex={0} aria-label={props.title ?? 'Game log'}>
         {lines.map((l) => (
           <li key={l.n}>{l.text}</li>
         ))}

@@ -1,0 +1,78 @@
+// What each cell of the two boards shows: a symbol and a class (never colour alone) and a
+// screen-reader label that says the same ("B7, hit, Cruiser").
+import type { CellView } from '../../ui/Grid';
+import { rowLetterCell } from '../../ui/coords';
+import type { MyShip, ShotCell } from './model';
+
+export const SYMBOL = { miss: '•', hit: '✕', sunk: '☠', ship: '■', aim: '◎', captured: '⚑', pattern: '+' };
+
+/** Your own ocean: your ships, the enemy's hits on them, and the enemy's misses. */
+export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined) {
+  const byCell = new Map<string, MyShip>();
+  for (const s of fleet) for (const c of s.cells) byCell.set(c, s);
+  const hits = new Set(incoming?.hits ?? []);
+  for (const s of fleet) for (const h of s.hits) hits.add(h);
+  const misses = new Set(incoming?.misses ?? []);
+  return (r: number, c: number): CellView => {
+    const name = rowLetterCell(r, c);
+    const ship = byCell.get(name);
+    if (ship) {
+      if (ship.captured) {
+        return { text: SYMBOL.captured, className: 'cl-captured', label: `${name}, ${ship.name}, captured by the enemy` };
+      }
+      if (ship.sunk && hits.has(name)) return { text: SYMBOL.sunk, className: 'sunk', label: `${name}, sunk, ${ship.name}` };
+      if (ship.sunk) return { text: SYMBOL.sunk, className: 'sunk cl-destroyed', label: `${name}, ${ship.name}, destroyed` };
+      if (hits.has(name)) return { text: SYMBOL.hit, className: 'hit', label: `${name}, hit, ${ship.name}` };
+      return { text: SYMBOL.ship, className: 'ship', label: `${name}, ${ship.name}` };
+    }
+    if (misses.has(name)) return { text: SYMBOL.miss, className: 'miss', label: `${name}, miss` };
+    if (hits.has(name)) return { text: SYMBOL.hit, className: 'hit', label: `${name}, hit` };
+    return { text: '', className: '', label: `${name}, water` };
+  };
+}
+
+export interface TargetMarks {
+  /** The shots fired so far and what they found. */
+  shots: Map<string, ShotCell>;
+  /** Enemy ship cells known without being fired at: a mishap, or the reveal at the end. */
+  revealed: Map<string, string>;
+  /** Cells chosen for the next shot (aimed, or picked for a salvo or blast). */
+  picked: Set<string>;
+  /** Cells a weapon would strike (its preview). */
+  pattern: Set<string>;
+  /** What the pattern is, for the labels ("in the nuke's pattern"). */
+  patternName: string;
+  /** The preview cannot be used as it is (a torpedo off the edge ...). */
+  patternBad: boolean;
+}
+
+export function targetCell(m: TargetMarks, r: number, c: number): CellView {
+  const name = rowLetterCell(r, c);
+  const shot = m.shots.get(name);
+  const classes: string[] = [];
+  const parts = [name];
+  let text = '';
+  if (shot) {
+    classes.push(shot.result);
+    text = SYMBOL[shot.result];
+    parts.push(shot.result);
+    if (shot.ship) parts.push(shot.ship);
+  } else if (m.revealed.has(name)) {
+    classes.push('ship', 'cl-revealed');
+    text = SYMBOL.ship;
+    parts.push(`${m.revealed.get(name)}, revealed`);
+  } else {
+    parts.push('not fired at');
+  }
+  if (m.pattern.has(name)) {
+    classes.push(m.patternBad ? 'cl-pattern-bad' : 'cl-pattern');
+    if (!text) text = SYMBOL.pattern;
+    parts.push(m.patternName);
+  }
+  if (m.picked.has(name)) {
+    classes.push('aim');
+    if (!shot) text = SYMBOL.aim;
+    parts.push('aimed');
+  }
+  return { text, className: classes.join(' '), label: parts.join(', ') };
+}
