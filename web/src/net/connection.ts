@@ -81,12 +81,28 @@ export class Connection {
     const socket = new WebSocket(socketUrl(this.path));
     this.socket = socket;
     let opened = false;
+    let abandoned = false;
+    // Likewise a handshake that never completes is abandoned after 8 s (and retried).
+    const handshake = window.setTimeout(() => {
+      if (opened) return;
+      abandoned = true;
+      socket.close();
+    }, 8000);
     socket.onopen = async () => {
       opened = true;
+      window.clearTimeout(handshake);
       this.everOpened = true;
       this.inGreeting = true;
       try {
-        await this.handlers.greet(this);
+        // A greeting that hangs (a half-open connection, a server stuck mid-restart) must not
+        // leave the page waiting forever: after 8 s the socket is dropped and tried again.
+        let timer: number | undefined;
+        await Promise.race([
+          this.handlers.greet(this),
+          new Promise((_, fail) => {
+            timer = window.setTimeout(() => fail(new Error('greeting timed out')), 8000);
+          }),
+        ]).finally(() => window.clearTimeout(timer));
       } catch {
         this.inGreeting = false;
         socket.close();
@@ -117,13 +133,15 @@ export class Connection {
       this.handlers.onMessage(message);
     };
     socket.onclose = () => {
+      window.clearTimeout(handshake);
+      if (this.socket !== socket) return; // an abandoned socket closing late
       this.socket = null;
       this.greeted = false;
       const lost = new ConnectionLost('connection lost');
       this.waiting.forEach((w) => w.fail(lost));
       this.waiting.clear();
       if (this.closedByUs) return;
-      if (!opened && !this.everOpened) {
+      if (!opened && !this.everOpened && !abandoned) {
         // Refused at the handshake (a room that does not exist answers 404). Ask over HTTP
         // whether the server is there at all, to tell "no such room" from "offline".
         void fetch('/healthz', { cache: 'no-store' })
