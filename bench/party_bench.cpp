@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "ai/party/bot.h"
+#include "games/party/events.h"
 #include "games/party/instance.h"
 
 namespace {
@@ -39,24 +40,43 @@ void BM_PartyTorpedoRules(benchmark::State& bs) {
 }
 BENCHMARK(BM_PartyTorpedoRules)->Arg(100)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
 
-// The public event of one torpedo for every player, built and serialised as the protocol sends
-// it (one result letter per seat).
+// One torpedo event built (with every player's result, for the record) and one phone's view of
+// it serialised as the protocol sends it (protocol 2: its own result and the counts).
 void BM_PartyTorpedoEvent(benchmark::State& bs) {
     State s = placed_state(static_cast<int>(bs.range(0)), 1);
     Rng rng(2);
     TorpedoReport r;
     (void)fire_torpedo(s, draw_torpedo(s, rng), r);
-    std::string buffer;
     std::size_t bytes = 0;
     for (auto _ : bs) {
-        const auto e = torpedo_event(s, r, buffer);
-        const std::string line = e.content.dump();
+        const auto e = torpedo_event(s, r);
+        json view = e.redacted;
+        e.personal->add_to(view, 1);
+        view["n"] = 40;
+        const std::string line = view.dump();
+        bytes = line.size();
+        benchmark::DoNotOptimize(line.data());
+    }
+    bs.counters["bytes_per_phone"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_PartyTorpedoEvent)->Arg(100)->Arg(10'000)->Unit(benchmark::kMicrosecond);
+
+// One player's observation: its cost must not grow with the number of players.
+void BM_PartyObservation(benchmark::State& bs) {
+    State s = placed_state(static_cast<int>(bs.range(0)), 1);
+    Rng rng(3);
+    TorpedoReport r;
+    for (int i = 0; i < 10; ++i) (void)fire_torpedo(s, draw_torpedo(s, rng), r);
+    PartyGame game(s);
+    std::size_t bytes = 0;
+    for (auto _ : bs) {
+        const std::string line = game.observation(1).dump();
         bytes = line.size();
         benchmark::DoNotOptimize(line.data());
     }
     bs.counters["bytes"] = static_cast<double>(bytes);
 }
-BENCHMARK(BM_PartyTorpedoEvent)->Arg(10'000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_PartyObservation)->Arg(100)->Arg(10'000)->Unit(benchmark::kMicrosecond);
 
 // One "fire" through the GameInstance interface, as the match layer calls it: the draw, the
 // rules, the events, and each event serialised as the protocol would send it.

@@ -526,7 +526,7 @@ std::string create_room(const JoinArgs& args) {
     auto options = json::parse(args.options, nullptr, false);
     if (!options.is_object()) throw UsageError("--options must be a JSON object.");
     server::WsClient lobby(host, port, "/ws");
-    auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     if (welcome.value("type", "") != "welcome") {
         throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
     }
@@ -580,7 +580,7 @@ int run_join(JoinArgs args) {
                   << "\n";
         return kExitFailure;
     }
-    json hello{{"cmd", "hello"}, {"protocol", 1}};
+    json hello{{"cmd", "hello"}, {"protocol", 2}};
     if (!args.token.empty() && !args.watch) hello["token"] = args.token;
     auto welcome = ws->request(hello);
     if (welcome.value("type", "") != "welcome") {

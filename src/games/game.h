@@ -16,12 +16,26 @@ namespace broadside {
 
 using json = nlohmann::json;
 
+// What one seat alone sees of an event meant for everyone, added to its public part: the party
+// game's torpedo carries one result per player, and each phone needs only its own (protocol 2).
+class PersonalPart {
+public:
+    virtual ~PersonalPart() = default;
+    virtual void add_to(json& view, int seat) const = 0;
+};
+
 // One thing that happened. `content` is what its audience sees; everyone else sees `redacted`
 // (at least the event's type), so that event numbers stay gap-free for every seat.
 struct GameEvent {
     json content;
     std::optional<std::vector<int>> audience;  // nullopt: every seat (and spectators)
     json redacted;                             // for seats outside the audience
+    // When set, every seat (and spectators) gets `redacted` plus its own part, not marked as
+    // redacted; `content`, with everything, goes only into the record.
+    std::shared_ptr<const PersonalPart> personal = nullptr;
+    // A seat outside the audience may receive a run of such events as one "skipped" entry
+    // (protocol 2): ten thousand phones placing fleets are not ten thousand messages to each.
+    bool collapsible = false;
 };
 
 class GameInstance {

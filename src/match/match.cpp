@@ -24,6 +24,12 @@ Result<Match> Match::create(const std::string& game, const json& options, std::u
 }
 
 json Match::view(const LoggedEvent& e, int seat) const {
+    if (e.event.personal) {
+        json j = e.event.redacted;
+        e.event.personal->add_to(j, seat);
+        j["n"] = e.number;
+        return j;
+    }
     const auto& aud = e.event.audience;
     const bool sees = !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
     json j = sees ? e.event.content : e.event.redacted;
@@ -51,11 +57,49 @@ Result<std::vector<json>> Match::act(int seat, const json& action) {
     return seen;
 }
 
+bool Match::sees(const LoggedEvent& e, int seat) {
+    const auto& aud = e.event.audience;
+    return e.event.personal || !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
+}
+
 std::vector<json> Match::events_for(int seat, std::int64_t after) const {
+    std::vector<json> out;
+    const auto end = log_.size();
+    for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < end; ++i) {
+        if (log_[i].event.collapsible && !sees(log_[i], seat)) {
+            // A run of events this seat may not see, sent as one entry that covers its numbers.
+            auto last = i;
+            while (last + 1 < end && log_[last + 1].event.collapsible &&
+                   !sees(log_[last + 1], seat)) {
+                ++last;
+            }
+            out.push_back({{"n", log_[last].number},
+                           {"type", "skipped"},
+                           {"from", log_[i].number},
+                           {"redacted", true}});
+            i = last;
+            continue;
+        }
+        out.push_back(view(log_[i], seat));
+    }
+    return out;
+}
+
+bool Match::visible_after(int seat, std::int64_t after) const {
+    for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size();
+         ++i) {
+        if (!log_[i].event.collapsible || sees(log_[i], seat)) return true;
+    }
+    return false;
+}
+
+std::vector<json> Match::full_events(std::int64_t after) const {
     std::vector<json> out;
     for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size();
          ++i) {
-        out.push_back(view(log_[i], seat));
+        json j = log_[i].event.content;
+        j["n"] = log_[i].number;
+        out.push_back(std::move(j));
     }
     return out;
 }

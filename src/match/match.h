@@ -38,8 +38,16 @@ public:
     // match is unchanged and nothing is logged.
     Result<std::vector<json>> act(int seat, const json& action);
 
-    // Events numbered after `after`, as `seat` sees them (seat -1: a spectator, public only).
+    // Events numbered after `after`, as `seat` sees them (seat -1: a spectator, public only). A
+    // run of collapsible events the seat may not see comes as one {"type": "skipped", "from": F,
+    // "n": L} entry covering numbers F to L.
     std::vector<json> events_for(int seat, std::int64_t after = 0) const;
+    // Whether anything numbered after `after` would reach `seat` as more than a skipped run: the
+    // server tells a connection about new events only then.
+    bool visible_after(int seat, std::int64_t after) const;
+    // Every event after `after` with everything in it (the record's form): for a local screen
+    // that shows every seat at once, never for a seat over the protocol.
+    std::vector<json> full_events(std::int64_t after = 0) const;
     // seat -1: the spectator's public view.
     json observation(int seat) const {
         return seat < 0 ? instance_->public_observation() : instance_->observation(seat);
@@ -59,6 +67,7 @@ public:
 private:
     Match() = default;
     json view(const LoggedEvent& e, int seat) const;
+    static bool sees(const LoggedEvent& e, int seat);
 
     const GameDefinition* game_ = nullptr;
     json options_;

@@ -276,7 +276,7 @@ json Engine::handle(const json& request) {
             auto events = m.act(seat, action);
             if (!events) {
                 const auto& e = events.error();
-                if (kTopLevelCodes.count(e.code)) throw RequestError{e.code, e.message};
+                if (is_turn_error(e.code)) throw RequestError{e.code, e.message};
                 response = error_response("illegal_action", e.message);
                 response["error"]["reason"] = e.code;
             } else {
@@ -324,6 +324,10 @@ json Engine::handle(const json& request) {
     // very text that was sent).
     if (request.is_object() && request.contains("id")) response["id"] = request["id"];
     return response;
+}
+
+bool is_turn_error(const std::string& code) {
+    return kTopLevelCodes.count(code) > 0;
 }
 
 }  // namespace broadside::protocol

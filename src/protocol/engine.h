@@ -14,7 +14,8 @@
 
 namespace broadside::protocol {
 
-inline constexpr int kProtocolVersion = 1;
+// 2: the party game's events are compact per seat (docs/protocol.md, "Versions").
+inline constexpr int kProtocolVersion = 2;
 inline constexpr std::size_t kMaxLineBytes = 1 << 20;  // 1 MiB
 inline constexpr std::size_t kMaxMatches = 10'000;
 
@@ -45,5 +46,9 @@ private:
 
 // The error response shape shared by every failure: {"type":"error","error":{code,message}}.
 nlohmann::json error_response(const std::string& code, const std::string& message);
+
+// Whether a rejected action's code is about who acts ("bad_seat", "not_your_turn", "game_over"),
+// reported as it is; every other rejection is "illegal_action" with the game's code as reason.
+bool is_turn_error(const std::string& code);
 
 }  // namespace broadside::protocol

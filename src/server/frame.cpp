@@ -35,9 +35,11 @@ DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted) {
     const auto raw = protocol::find_raw_id(text);
     if (!greeted) {
         if (request.value("cmd", json()) != "hello") {
-            return refuse("hello_first", "Send {\"cmd\": \"hello\", \"protocol\": 1} first.", raw);
+            return refuse("hello_first", "Send {\"cmd\": \"hello\", \"protocol\": 2} first.", raw);
         }
-        if (!request.contains("protocol") || request["protocol"] != kServerProtocol) {
+        const auto& version = request.contains("protocol") ? request["protocol"] : json();
+        if (!version.is_number_integer() || version.get<std::int64_t>() < kOldestServerProtocol ||
+            version.get<std::int64_t>() > kServerProtocol) {
             DecodedFrame out = refuse("unsupported_protocol",
                                       "This server speaks protocol " +
                                           std::to_string(kServerProtocol) + "; your client sent " +

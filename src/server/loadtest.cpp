@@ -96,9 +96,9 @@ public:
     void start() {
         net::post(strand_, [self = shared_from_this()] {
             if (self->index_ == 0) {
-                self->open("/ws", {{"cmd", "hello"}, {"protocol", 1}});
+                self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
             } else {
-                self->open("/ws/" + self->table_->room, {{"cmd", "hello"}, {"protocol", 1}});
+                self->open("/ws/" + self->table_->room, {{"cmd", "hello"}, {"protocol", 2}});
             }
         });
     }
@@ -263,7 +263,7 @@ private:
         if (type == "room_created") {
             token_ = m["token"].get<std::string>();
             table_->room = m["room"].get<std::string>();
-            open("/ws/" + table_->room, {{"cmd", "hello"}, {"protocol", 1}, {"token", token_}});
+            open("/ws/" + table_->room, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
             for (std::size_t i = 1; i < table_->players.size(); ++i) table_->players[i]->start();
             return;
         }
@@ -324,7 +324,7 @@ private:
             started_ = false;
             think_.cancel();
             act_id_ = legal_id_ = 0;
-            open("/ws/" + next, {{"cmd", "hello"}, {"protocol", 1}, {"token", token_}});
+            open("/ws/" + next, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
             return;
         }
     }

@@ -393,7 +393,9 @@ int Room::view_seat(const Attachment& a) const {
 void Room::on_hello(Request& r) {
     const json& body = r.body;
     if (!body.contains("protocol") || !body["protocol"].is_number_integer() ||
-        body["protocol"].get<std::int64_t>() != kServerProtocol) {
+        body["protocol"].get<std::int64_t>() < kOldestServerProtocol ||
+        body["protocol"].get<std::int64_t>() > kServerProtocol ||
+        (game_ == "party" && body["protocol"].get<std::int64_t>() < 2)) {
         error(r, "unsupported_protocol",
               "This server speaks protocol " + std::to_string(kServerProtocol) +
                   "; send \"protocol\": " + std::to_string(kServerProtocol) +

@@ -33,7 +33,10 @@ class Peer;
 class Room;
 struct Metrics;
 
-inline constexpr int kServerProtocol = 1;
+// Protocol 2 changed only the party game's events (docs/protocol.md, "Versions"): clients of
+// protocol 1 are still served, except in party rooms.
+inline constexpr int kServerProtocol = 2;
+inline constexpr int kOldestServerProtocol = 1;
 
 // What every room shares: executors, the writer, the counters, how links are written.
 struct RoomServices {

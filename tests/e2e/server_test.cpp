@@ -411,7 +411,7 @@ TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
     EXPECT_GT(limited, 0);
     // Another protocol version: a clear error, then the connection closes.
     server::WsClient old("127.0.0.1", server.port(), "/ws");
-    auto refused = old.request({{"cmd", "hello"}, {"protocol", 2}});
+    auto refused = old.request({{"cmd", "hello"}, {"protocol", 3}});
     EXPECT_EQ(refused["error"]["code"], "unsupported_protocol");
     EXPECT_FALSE(old.receive(std::chrono::seconds(5)));
     EXPECT_TRUE(old.closed());
@@ -428,7 +428,7 @@ TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
     auto created = create_room(server.port(), {{"game", "salvo"}});
     server::WsClient thief("127.0.0.1", server.port(), "/ws/" + created["room"].get<std::string>());
     auto stolen =
-        thief.request({{"cmd", "hello"}, {"protocol", 1}, {"token", std::string(32, 'a')}});
+        thief.request({{"cmd", "hello"}, {"protocol", 2}, {"token", std::string(32, 'a')}});
     EXPECT_EQ(stolen["error"]["code"], "bad_token");
     EXPECT_EQ(server.terminate(), 0);
     // Tokens are stored only as hashes.
@@ -443,8 +443,8 @@ TEST(Server, ResignAbortRematchQuickMatchAndTheOpenRoomsList) {
     // Quick match pairs the first two people who ask.
     server::WsClient one("127.0.0.1", server.port(), "/ws");
     server::WsClient two("127.0.0.1", server.port(), "/ws");
-    one.request({{"cmd", "hello"}, {"protocol", 1}});
-    two.request({{"cmd", "hello"}, {"protocol", 1}});
+    one.request({{"cmd", "hello"}, {"protocol", 2}});
+    two.request({{"cmd", "hello"}, {"protocol", 2}});
     EXPECT_EQ(one.request({{"cmd", "quick"}, {"game", "salvo"}, {"name", "Ann"}})["type"],
               "waiting");
     auto second = two.request({{"cmd", "quick"}, {"game", "salvo"}, {"name", "Bob"}});
@@ -470,7 +470,7 @@ TEST(Server, ResignAbortRematchQuickMatchAndTheOpenRoomsList) {
     auto created = create_room(server.port(), {{"game", "classic"}, {"public", true}});
     SeatClient owner(server.port(), created["room"], created["token"]);
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
-    lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     auto listed = lobby.request({{"cmd", "rooms"}});
     ASSERT_EQ(listed["rooms"].size(), 1u);  // only public rooms
     EXPECT_EQ(listed["rooms"][0]["room"], created["room"]);
@@ -512,7 +512,7 @@ TEST(ServerCaps, RoomsAndTriesAtUnknownCodesAreCappedPerAddress) {
     ServerProcess server(temp_dir(),
                          {"--max-rooms-per-address", "2", "--max-failed-joins-per-minute", "3"});
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
-    lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     auto first = lobby.request({{"cmd", "create"}, {"game", "classic"}});
     ASSERT_EQ(first["type"], "room_created");
     ASSERT_EQ(lobby.request({{"cmd", "create"}, {"game", "crew"}})["type"], "room_created");
@@ -554,7 +554,7 @@ namespace {
 TEST(ServerCaps, FieldsOfTheWrongTypeAreErrorsAndNeverStopTheServer) {
     ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
-    lobby.request({{"cmd", "hello"}, {"protocol", 1}});
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     for (const json& request : {json{{"cmd", 5}}, json{{"cmd", nullptr}},
                                 json{{"cmd", "create"}, {"game", "classic"}, {"public", "yes"}},
                                 json{{"cmd", "quick"}, {"game", 5}},

@@ -96,13 +96,112 @@ RC_GTEST_PROP(PartyProperties, NoSeatLearnsAnotherSeatsFleet, ()) {
 RC_GTEST_PROP(PartyProperties, TorpedoEventsAccountForEveryPlayer, ()) {
     const int players = *rc::gen::inRange(1, 30);
     const auto m = play_match(players, *rc::gen::arbitrary<std::uint32_t>(), "auto");
-    for (const auto& e : m.events_for(-1)) {
+    for (const auto& e : m.full_events()) {
         if (e["type"] != "torpedo") continue;
         const std::string results = e["results"];
         RC_ASSERT(results.size() == static_cast<std::size_t>(players) + 1);
         const auto& c = e["counts"];
         RC_ASSERT(c["miss"].get<int>() + c["hit"].get<int>() + c["sunk"].get<int>() == players);
         RC_ASSERT(std::count(results.begin(), results.end(), 's') == c["sunk"].get<int>());
+        int counted = 0;
+        for (const auto& k : e["afloat_counts"]) counted += k.get<int>();
+        RC_ASSERT(counted == players);
+    }
+}
+
+RC_GTEST_PROP(PartyProperties, EachSeatHearsExactlyItsOwnResultAndNobodyElses, ()) {
+    // Protocol 2: a seat's torpedo event is the public part plus its own result, which is the
+    // record's letter for that seat; nobody's view carries the results of others.
+    const int players = *rc::gen::inRange(1, 20);
+    const auto m = play_match(players, *rc::gen::arbitrary<std::uint32_t>(), "person");
+    const auto full = m.full_events();
+    for (int seat = -1; seat <= players; ++seat) {
+        const auto seen = m.events_for(seat);
+        RC_ASSERT(seen.size() <= full.size());
+        for (const auto& e : seen) {
+            RC_ASSERT(!e.contains("results"));
+            if (e["type"] != "torpedo") continue;
+            const auto& record = full[static_cast<std::size_t>(e["n"].get<int>() - 1)];
+            const char letter =
+                record["results"].get<std::string>()[static_cast<std::size_t>(std::max(seat, 0))];
+            if (seat >= 1) {
+                const std::string word = letter == 'm' ? "miss" : (letter == 'h' ? "hit" : "sunk");
+                RC_ASSERT(e["you"] == word);
+            } else {
+                RC_ASSERT(!e.contains("you"));
+            }
+        }
+    }
+}
+
+RC_GTEST_PROP(PartyProperties, OpenSeatingReplaysWithJoinsRemovalsAndRandomFleets, ()) {
+    // Players join in batches, some place, one is removed, the host starts (the rest get random
+    // fleets from the match's generator): the record replays exactly and the scoreboard's
+    // counts match the players still in.
+    const auto seed = *rc::gen::arbitrary<std::uint32_t>();
+    auto m = Match::create("party", {{"players", 0}, {"seating", "open"}}, seed);
+    RC_ASSERT(m.ok());
+    RC_ASSERT(m->act(0, {{"type", "fire"}}).error().code == "no_players");
+    const int batches = *rc::gen::inRange(1, 5);
+    int players = 0;
+    for (int b = 0; b < batches; ++b) {
+        const int count = *rc::gen::inRange(1, 6);
+        RC_ASSERT(m->act(0, {{"type", "seat_players"}, {"count", count}}).ok());
+        players += count;
+    }
+    RC_ASSERT(m->seat_count() == players + 1);
+    const RandomPlacer placer;
+    Rng rng(seed);
+    int placed = 0;
+    for (int seat = 1; seat <= players; ++seat) {
+        if (*rc::gen::arbitrary<bool>()) {
+            RC_ASSERT(m->act(seat, placer.place_action(rng)).ok());
+            ++placed;
+        }
+    }
+    const int removed_seat = *rc::gen::inRange(1, players + 1);
+    RC_ASSERT(m->act(0, {{"type", "remove"}, {"seat", removed_seat}}).ok());
+    if (players == 1) {
+        RC_ASSERT(m->act(0, {{"type", "fire"}}).error().code == "no_players");
+        return;
+    }
+    RC_ASSERT(m->act(0, {{"type", "fire"}}).ok());
+    RC_ASSERT(m->act(0, {{"type", "seat_players"}}).error().code == "wrong_phase");
+    const auto obs = m->observation(0);
+    int counted = 0;
+    for (const auto& k : obs["scoreboard"]["afloat_counts"]) counted += k.get<int>();
+    RC_ASSERT(counted == players - 1);
+    while (!m->is_over()) RC_ASSERT(m->act(0, {{"type", "fire"}}).ok());
+    const auto& s = dynamic_cast<const PartyGame&>(m->instance()).state();
+    for (int w : s.winners) RC_ASSERT(w != removed_seat - 1);
+    auto record = m->record();
+    RC_ASSERT(record.ok());
+    auto again = replay(*record);
+    RC_ASSERT(again.ok());
+    RC_ASSERT(again->result() == m->result());
+    (void)placed;
+}
+
+RC_GTEST_PROP(PartyProperties, PlacementsReachOtherSeatsAsOneSkippedRun, ()) {
+    // Numbers stay gap-free: a seat's events cover 1..N exactly, with the others' placements
+    // folded into "skipped" entries.
+    const int players = *rc::gen::inRange(2, 30);
+    const auto m = play_match(players, *rc::gen::arbitrary<std::uint32_t>(), "person");
+    for (int seat = -1; seat <= players; ++seat) {
+        std::int64_t next = 1;
+        int skipped = 0;
+        for (const auto& e : m.events_for(seat)) {
+            if (e["type"] == "skipped") {
+                RC_ASSERT(e["from"].get<std::int64_t>() == next);
+                next = e["n"].get<std::int64_t>() + 1;
+                ++skipped;
+            } else {
+                RC_ASSERT(e["n"].get<std::int64_t>() == next);
+                ++next;
+            }
+        }
+        RC_ASSERT(next == m.last_event_number() + 1);
+        RC_ASSERT(skipped <= 2);  // before and after its own placement
     }
 }
 

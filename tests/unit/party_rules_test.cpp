@@ -6,6 +6,7 @@
 #include <set>
 
 #include "games/party/codec.h"
+#include "games/party/events.h"
 #include "games/party/instance.h"
 #include "games/party/observation.h"
 #include "unit/party_test_support.h"
@@ -201,16 +202,33 @@ TEST(PartyRules, EachTorpedoReportsMissHitOrSunkForEveryPlayer) {
     EXPECT_EQ(s.afloat[1], 6);
 }
 
-TEST(PartyRules, TheResultsArePublicInTheTorpedoEvent) {
+TEST(PartyRules, EachSeatGetsItsOwnResultAndTheRecordEveryResult) {
     State s = placed_game({kRows, kColumns});
     const auto r = fire_ok(s, "A6");
-    std::string buffer;
-    const auto e = torpedo_event(s, r, buffer);
-    EXPECT_FALSE(e.audience.has_value());  // every seat and spectators
-    EXPECT_EQ(e.content["results"], "-sm");
+    const auto e = torpedo_event(s, r);
+    EXPECT_EQ(e.content["results"], "-sm");  // the record: one letter per seat
     EXPECT_EQ(e.content["counts"]["sunk"], 1);
     EXPECT_EQ(e.content["counts"]["miss"], 1);
     EXPECT_EQ(e.content["counts"]["hit"], 0);
+    // What a seat receives: the public part without anyone's result, plus its own.
+    EXPECT_FALSE(e.redacted.contains("results"));
+    EXPECT_EQ(e.redacted["afloat_counts"], json({0, 0, 0, 0, 0, 1, 1}));
+    EXPECT_EQ(e.redacted["leaders"], json({2}));
+    ASSERT_NE(e.personal, nullptr);
+    json one = e.redacted;
+    e.personal->add_to(one, 1);
+    EXPECT_EQ(one["you"], "sunk");
+    EXPECT_EQ(one["you_afloat"], 5);
+    json two = e.redacted;
+    e.personal->add_to(two, 2);
+    EXPECT_EQ(two["you"], "miss");
+    EXPECT_EQ(two["you_afloat"], 6);
+    json host = e.redacted;
+    e.personal->add_to(host, 0);
+    EXPECT_EQ(host, e.redacted);
+    json spectator = e.redacted;
+    e.personal->add_to(spectator, -1);
+    EXPECT_EQ(spectator, e.redacted);
 }
 
 TEST(PartyRules, AShipIsSunkOnlyWhenItsLastSegmentIsHitAndDamagedShipsStayAfloat) {
@@ -337,8 +355,11 @@ TEST(PartyRules, PlayersSeeTheirBoardWithEveryTorpedoAndTheScoreboard) {
     const auto mine = g->observation(1);
     EXPECT_EQ(mine["role"], "player");
     EXPECT_EQ(mine["torpedoes"].size(), 10U);
-    EXPECT_EQ(mine["scoreboard"]["afloat"].size(), 3U);
+    EXPECT_EQ(mine["scoreboard"]["afloat"].size(), 3U);  // a small table lists every seat
     EXPECT_TRUE(mine["scoreboard"]["afloat"][0].is_null());
+    int counted = 0;
+    for (const auto& c : mine["scoreboard"]["afloat_counts"]) counted += c.get<int>();
+    EXPECT_EQ(counted, 2);
     int hits = 0;
     for (const auto& ship : mine["my_fleet"]) hits += static_cast<int>(ship["hits"].size());
     CellMask fleet = 0;

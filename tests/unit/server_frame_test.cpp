@@ -51,8 +51,17 @@ TEST(ServerFrame, TheFirstMessageMustBeHelloAndItsIdComesBackAsWritten) {
     EXPECT_EQ(frame_error_text(*d.error).rfind(R"({"id":1.0,)", 0), 0u);
 }
 
+TEST(ServerFrame, ProtocolOneAndTwoAreBothServed) {
+    // Protocol 2 changed only the party game's events; party rooms refuse 1 (server tests).
+    for (const char* text :
+         {R"({"cmd":"hello","protocol":1})", R"({"cmd":"hello","protocol":2})"}) {
+        EXPECT_FALSE(decode_frame(text, false, false).error) << text;
+    }
+}
+
 TEST(ServerFrame, AHelloForAnotherProtocolIsRefusedAndClosesTheConnection) {
-    for (const char* text : {R"({"cmd":"hello","protocol":2,"id":"a"})", R"({"cmd":"hello"})",
+    for (const char* text : {R"({"cmd":"hello","protocol":3,"id":"a"})", R"({"cmd":"hello"})",
+                             R"({"cmd":"hello","protocol":0,"id":"a"})",
                              R"({"cmd":"hello","protocol":"1","id":"a"})"}) {
         const auto d = decode_frame(text, false, false);
         ASSERT_TRUE(d.error) << text;

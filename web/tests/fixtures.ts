@@ -126,7 +126,7 @@ export class Lobby {
       socket.once('error', fail);
     });
     const lobby = new Lobby(socket);
-    await lobby.request({ cmd: 'hello', protocol: 1 });
+    await lobby.request({ cmd: 'hello', protocol: 2 });
     return lobby;
   }
   request(body: Record<string, unknown>): Promise<any> {
@@ -189,7 +189,7 @@ export async function roomClient(server: Server, room: string, token?: string): 
   });
   // Lobby's request/answer matching works for any endpoint of the protocol.
   const client = new (Lobby as any)(socket) as Lobby;
-  const hello = await client.request({ cmd: 'hello', protocol: 1, ...(token ? { token } : {}) });
+  const hello = await client.request({ cmd: 'hello', protocol: 2, ...(token ? { token } : {}) });
   if (hello.type !== 'welcome') throw new Error('hello failed: ' + JSON.stringify(hello));
   return client;
 }

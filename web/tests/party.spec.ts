@@ -115,6 +115,7 @@ test('party: a person host fires one torpedo at a time; the player page follows 
   await expect(page.locator('[data-testid=party-fleet] li')).toHaveCount(6);
 
   const hostClient = await roomClient(server, room, host.token);
+  const playerClient = await roomClient(server, room, token);
   const call = page.locator('[data-testid=party-call]');
   for (let n = 1; n <= 36; ++n) {
     const answer = await hostClient.request({ cmd: 'act', action_id: n, action: { type: 'fire' } });
@@ -125,7 +126,11 @@ test('party: a person host fires one torpedo at a time; the player page follows 
       await expect(call).toContainText(`${shot.cell} torpedo ${shot.number} of 30`);
       await expect(call).toContainText(`${36 - shot.number} torpedoes left`);
       await expect(cellOf(page, 'party-board', shot.cell)).toHaveAttribute('aria-label', new RegExp(`^${shot.cell}, torpedo ${shot.number},`));
-      const mine = ({ m: 'miss', h: 'hit', s: 'sunk' } as Record<string, string>)[shot.results[1]];
+      // The host's view has no player's result (protocol 2); the player's own view has it.
+      const seen = await playerClient.request({ cmd: 'events', after: shot.n - 1 });
+      const mine = seen.events.find((e: any) => e.n === shot.n).you;
+      expect(['miss', 'hit', 'sunk']).toContain(mine);
+      expect(shot.you).toBeUndefined();
       await expect(call).toContainText(`you: ${mine}`);
     } else if (shot) {
       await expect(call).toContainText(`${shot.cell} super torpedo ${shot.number} of 6`);

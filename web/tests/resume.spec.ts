@@ -143,7 +143,7 @@ test('nobody acts for a seat they do not hold', async ({ page, server, lobby }) 
         const ws = new WebSocket(`ws://${location.host}/ws/${room}`);
         const got: any[] = [];
         ws.onopen = () => {
-          ws.send(JSON.stringify({ cmd: 'hello', protocol: 1, id: 0, ...(token ? { token } : {}) }));
+          ws.send(JSON.stringify({ cmd: 'hello', protocol: 2, id: 0, ...(token ? { token } : {}) }));
           messages.forEach((m, i) => ws.send(JSON.stringify({ ...m, id: i + 1 })));
         };
         ws.onmessage = (e) => {

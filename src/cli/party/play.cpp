@@ -204,12 +204,24 @@ void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& na
     const auto contains_me = [&](const nlohmann::json& seats) {
         return me >= 0 && contains(seats, me);
     };
+    // Protocol 2 (docs/protocol.md): a seat's view has its own result ("you", "you_tied",
+    // "you_won") and lists of seats only at small tables (null beyond, with counts); the full
+    // events of a local screen have every result.
+    const auto listed = [](const nlohmann::json& seats) {
+        return seats.is_array() ? seats : nlohmann::json::array();
+    };
+    const auto count_of = [&](const char* list, const char* count) {
+        return e.contains(list) && e[list].is_array() ? static_cast<int>(e[list].size())
+                                                      : e.value(count, 0);
+    };
     if (type == "torpedo") {
-        const std::string results = e["results"];
+        const std::string results = e.value("results", "");
         const auto& c = e["counts"];
         out << "Torpedo " << e["number"].get<int>() << " of 30 has hit square "
             << e["cell"].get<std::string>() << ": ";
-        if (me >= 0) {
+        if (me >= 0 && e.contains("you")) {
+            out << "you " << e["you"].get<std::string>();
+        } else if (me >= 0 && static_cast<std::size_t>(me) < results.size()) {
             out << "you " << call_word(results[static_cast<std::size_t>(me)]);
         } else {
             bool first = true;
@@ -225,22 +237,35 @@ void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& na
         out << "\nAll 30 torpedoes are fired. The most ships afloat: " << e["most"].get<int>()
             << ".\n";
     } else if (type == "tiebreak_starts") {
-        out << "Tiebreak between " << e["players"].size() << " players: " << seat_list(e["players"])
-            << ". The 6 remaining torpedoes are SUPER torpedoes: a player whose ship is hit is "
+        const auto players = listed(e["players"]);
+        out << "Tiebreak between " << count_of("players", "tied_count") << " players";
+        if (!players.empty()) out << ": " << seat_list(players);
+        out << ". The 6 remaining torpedoes are SUPER torpedoes: a player whose ship is hit is "
                "eliminated at once; the last one eliminated wins.\n";
-        if (contains_me(e["players"])) out << "You are in the tiebreak.\n";
+        if (e.value("you_tied", false) || contains_me(players)) out << "You are in the tiebreak.\n";
     } else if (type == "super_torpedo") {
+        const auto eliminated = listed(e["eliminated"]);
         out << "Super torpedo " << e["number"].get<int>() << " of 6 hits "
-            << e["cell"].get<std::string>() << ": eliminated " << seat_list(e["eliminated"]) << "; "
-            << e["remaining"].size() << " still in\n";
+            << e["cell"].get<std::string>() << ": eliminated "
+            << (eliminated.empty() && e.value("eliminated_count", 0) > 0
+                    ? std::to_string(e.value("eliminated_count", 0)) + " players"
+                    : seat_list(eliminated))
+            << "; " << count_of("remaining", "remaining_count") << " still in\n";
+        if (e.value("you", "") == "eliminated") out << "You are eliminated.\n";
     } else if (type == "game_over") {
-        const auto& w = e["winners"];
+        const auto w = listed(e["winners"]);
+        const int winners = count_of("winners", "winners_count");
         const std::string how = e["how"];
         out << "\nGame over: ";
-        if (w.size() == 1) {
+        if (e.value("you_won", false) && winners == 1) {
+            out << "you win";
+        } else if (winners == 1 && !w.empty()) {
             out << (w[0].get<int>() == me ? std::string("you win") : seat_list(w) + " wins");
+        } else if (winners == 0) {
+            out << "nobody wins";
         } else {
-            out << seat_list(w) << " share the win";
+            out << (w.empty() ? std::to_string(winners) + " players" : seat_list(w))
+                << (e.value("you_won", false) ? " (you among them)" : "") << " share the win";
         }
         if (how == "most_afloat") out << " with the most ships afloat.\n";
         if (how == "last_standing") out << ": the last one left in the tiebreak.\n";
@@ -399,12 +424,14 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
             left = true;
             break;
         }
+        const auto before = match.last_event_number();
         auto events = match.act(0, {{"type", "fire"}});
         if (!events) throw std::runtime_error(events.error().message);
         // One screen per torpedo: its call, then your sea (or, for everyone, no sea) and the
-        // scoreboard; a resized terminal gets it again.
+        // scoreboard; a resized terminal gets it again. This screen is local and shows every
+        // person's result, so it reads the full events.
         std::ostringstream call;
-        for (const auto& e : *events) narrate_party(e, me, names, call);
+        for (const auto& e : match.full_events(before)) narrate_party(e, me, names, call);
         const std::string called = call.str();
         const auto draw = [&match, &s, &names, &console, hot_seat, called] {
             console.begin_screen();

@@ -64,9 +64,11 @@ std::string render_party_board(const nlohmann::json& obs, bool colour) {
 std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat,
                                     const std::vector<std::string>& names) {
     const auto& board = obs["scoreboard"];
-    const auto& afloat = board["afloat"];
+    // Small tables list every seat (protocol 2); big rooms have counts only.
+    static const nlohmann::json none = nlohmann::json::array();
+    const auto& afloat = board.contains("afloat") ? board["afloat"] : none;
     std::map<int, std::string> eliminated;
-    for (const auto& e : board["eliminated"]) {
+    for (const auto& e : board.contains("eliminated") ? board["eliminated"] : none) {
         eliminated[e["seat"].get<int>()] =
             "out (super torpedo " + std::to_string(e["super_torpedo"].get<int>()) + ")";
     }
@@ -80,7 +82,7 @@ std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat,
         }
         return "player " + std::to_string(seat);
     };
-    if (players <= 12) {
+    if (players <= 12 && !afloat.empty()) {
         o << "Scoreboard (ships afloat):\n";
         for (int seat = 1; seat <= players; ++seat) {
             const auto& a = afloat[static_cast<std::size_t>(seat)];
@@ -93,28 +95,25 @@ std::string render_party_scoreboard(const nlohmann::json& obs, int my_seat,
         }
         return o.str();
     }
-    // Thousands of players: how many have each count, and where you stand.
-    std::array<int, 7> by_count{};
-    for (int seat = 1; seat <= players; ++seat) {
-        const auto& a = afloat[static_cast<std::size_t>(seat)];
-        if (!a.is_null()) ++by_count[static_cast<std::size_t>(a.get<int>())];
-    }
+    // Thousands of players: how many have each count (the observation's afloat_counts: big
+    // rooms list no seats), and where you stand.
+    const auto& by_count = board["afloat_counts"];
     o << "Scoreboard: players by ships afloat:";
     for (int k = 6; k >= 0; --k) {
-        if (by_count[static_cast<std::size_t>(k)]) {
-            o << "  " << k << ": " << by_count[static_cast<std::size_t>(k)];
-        }
+        const int n = by_count[static_cast<std::size_t>(k)].get<int>();
+        if (n) o << "  " << k << ": " << n;
     }
-    const auto& mine = afloat[static_cast<std::size_t>(my_seat)];
+    const auto& mine = obs.contains("my_afloat") ? obs["my_afloat"] : nlohmann::json();
     if (!mine.is_null()) {
-        int ahead = 0;
-        for (int k = 6; k > mine.get<int>(); --k) ahead += by_count[static_cast<std::size_t>(k)];
-        o << "\n  you: " << mine.get<int>() << " afloat, " << ahead << " player(s) ahead of you";
+        o << "\n  you: " << mine.get<int>() << " afloat, " << obs["my_rank"].get<int>() - 1
+          << " player(s) ahead of you";
     }
-    if (!board["remaining"].empty()) {
-        o << "\n  tiebreak: " << board["remaining"].size() << " still in, " << eliminated.size()
-          << " eliminated";
-        if (eliminated.count(my_seat)) o << " (you are " << eliminated[my_seat] << ")";
+    if (board.value("remaining_count", 0) > 0) {
+        o << "\n  tiebreak: " << board["remaining_count"].get<int>() << " still in, "
+          << board["eliminated_count"].get<int>() << " eliminated";
+        if (!obs.value("my_eliminated_by", nlohmann::json()).is_null()) {
+            o << " (you are out: super torpedo " << obs["my_eliminated_by"].get<int>() << ")";
+        }
     }
     o << "\n";
     return o.str();

@@ -27,7 +27,7 @@ int show_party_replay(const nlohmann::json& record, Console& console, bool all) 
             }
         }
         // Placements are secret and say nothing on their own: one screen per torpedo.
-        const auto events = match.events_for(0, seen);
+        const auto events = match.full_events(seen);  // every person's result, for everyone
         seen = match.last_event_number();
         bool fired = false;
         for (const auto& e : events) fired = fired || e.value("type", "") != "fleet_placed";

@@ -1,5 +1,7 @@
 #include "games/party/codec.h"
 
+#include <cstdint>
+
 namespace broadside::party {
 
 Result<Action> parse_action(const nlohmann::json& j) {
@@ -35,8 +37,27 @@ Result<Action> parse_action(const nlohmann::json& j) {
         if (!layout) return layout.error();
         return Action{PlaceAction{*layout}};
     }
-    return make_error("unknown_action",
-                      "Unknown action \"" + type + "\"; the actions are place and fire.");
+    if (type == "seat_players") {
+        const auto& n = j.contains("count") ? j["count"] : nlohmann::json(1);
+        if (!n.is_number_integer() || n.get<std::int64_t>() < 1 ||
+            n.get<std::int64_t>() > kMaxPlayers) {
+            return make_error("bad_action", "\"count\" is the number of players who joined.");
+        }
+        return Action{SeatPlayersAction{n.get<int>()}};
+    }
+    if (type == "remove") {
+        if (!j.contains("seat") || !j["seat"].is_number_integer()) {
+            return make_error("bad_action", "\"remove\" needs the \"seat\" of the player.");
+        }
+        const auto seat = j["seat"].get<std::int64_t>();
+        if (seat < 1 || seat > kMaxPlayers) {
+            return make_error("bad_seat", "Players are seats 1 and up (seat 0 is the host).");
+        }
+        return Action{RemoveAction{static_cast<int>(seat)}};
+    }
+    return make_error("unknown_action", "Unknown action \"" + type +
+                                            "\"; the actions are place, fire, seat_players and "
+                                            "remove.");
 }
 
 std::string outcome_name(Outcome o) {

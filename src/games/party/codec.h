@@ -13,9 +13,16 @@ struct PlaceAction {
     Layout layout;
 };
 struct FireAction {};
-using Action = std::variant<PlaceAction, FireAction>;
+struct SeatPlayersAction {  // open seating, the host: more players joined
+    int count = 1;
+};
+struct RemoveAction {  // the host takes a player out
+    int seat = 0;
+};
+using Action = std::variant<PlaceAction, FireAction, SeatPlayersAction, RemoveAction>;
 
-// {"type": "place", "ships": ["A1 right", ...six, in fleet order]} or {"type": "fire"}.
+// {"type": "place", "ships": ["A1 right", ...six, in fleet order]}, {"type": "fire"}, and for
+// the host {"type": "seat_players", "count": N} and {"type": "remove", "seat": S}.
 Result<Action> parse_action(const nlohmann::json& j);
 
 // The seat's name for a player's outcome: 'm', 'h', 's' (the event's results string).

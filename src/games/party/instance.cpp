@@ -1,6 +1,7 @@
 #include "games/party/instance.h"
 
 #include "games/party/codec.h"
+#include "games/party/events.h"
 #include "games/party/observation.h"
 
 namespace broadside::party {
@@ -9,8 +10,11 @@ std::vector<int> PartyGame::seats_to_act() const {
     std::vector<int> seats;
     switch (state_.phase) {
         case Phase::kPlacement:
+            // With open seating the host may start firing at any moment.
+            if (state_.options.seating == Seating::kOpen) seats.push_back(0);
             for (int p = 0; p < state_.players; ++p) {
-                if (!state_.placed[static_cast<std::size_t>(p)]) seats.push_back(p + 1);
+                const auto i = static_cast<std::size_t>(p);
+                if (!state_.placed[i] && !state_.removed[i]) seats.push_back(p + 1);
             }
             break;
         case Phase::kFiring:
@@ -22,57 +26,29 @@ std::vector<int> PartyGame::seats_to_act() const {
     return seats;
 }
 
-GameEvent torpedo_event(const State& s, const TorpedoReport& r, std::string& results) {
-    if (r.super) {
-        return {{{"type", "super_torpedo"},
-                 {"number", r.number},
-                 {"cell", cell_name(r.cell)},
-                 {"eliminated", seats_json(r.eliminated)},
-                 {"remaining", seats_json(s.remaining)}},
-                {},
-                {}};
-    }
-    // One letter per seat (index = seat; '-' for the host): 10,000 players cost 10 kB, not the
-    // 150 kB of an array of objects.
-    results.assign(static_cast<std::size_t>(s.players) + 1, '-');
-    for (int p = 0; p < s.players; ++p) {
-        results[static_cast<std::size_t>(p) + 1] =
-            outcome_letter(s.last[static_cast<std::size_t>(p)]);
-    }
-    return {{{"type", "torpedo"},
-             {"number", r.number},
-             {"cell", cell_name(r.cell)},
-             {"results", results},
-             {"counts", {{"miss", r.misses}, {"hit", r.hits}, {"sunk", r.sinkings}}}},
-            {},
-            {}};
-}
-
 void PartyGame::fire_one(Rng& rng, std::vector<GameEvent>& events) {
     TorpedoReport report;
     const int cell = draw_torpedo(state_, rng);
+    const bool super = state_.phase == Phase::kTiebreak;
+    std::vector<int> in_before;
+    if (super) in_before = state_.remaining;
     // The cell is drawn from the unfired ones, so this cannot fail.
     (void)fire_torpedo(state_, cell, report);
-    events.push_back(torpedo_event(state_, report, results_));
+    events.push_back(super ? super_torpedo_event(state_, report, in_before)
+                           : torpedo_event(state_, report));
     if (report.counted) {
-        events.push_back({{{"type", "count"},
-                           {"afloat", afloat_json(state_)},
-                           {"most", state_.most},
-                           {"tied", seats_json(state_.tied)}},
-                          {},
-                          {}});
-        if (state_.phase == Phase::kTiebreak) {
-            events.push_back(
-                {{{"type", "tiebreak_starts"}, {"players", seats_json(state_.tied)}}, {}, {}});
-        }
+        events.push_back(count_event(state_));
+        if (state_.phase == Phase::kTiebreak) events.push_back(tiebreak_event(state_));
     }
-    if (state_.phase == Phase::kOver) {
-        events.push_back({{{"type", "game_over"},
-                           {"winners", seats_json(state_.winners)},
-                           {"how", finish_name(state_.finish)}},
-                          {},
-                          {}});
-    }
+    if (state_.phase == Phase::kOver) events.push_back(game_over_event(state_));
+}
+
+void PartyGame::firing_starts(int random_fleets, std::vector<GameEvent>& events) const {
+    events.push_back({{{"type", "firing_starts"},
+                       {"players", state_.players - state_.removed_count},
+                       {"random_fleets", random_fleets}},
+                      {},
+                      {}});
 }
 
 Result<std::vector<GameEvent>> PartyGame::act(int seat, const json& action, Rng& rng) {
@@ -96,9 +72,10 @@ Result<std::vector<GameEvent>> PartyGame::act(int seat, const json& action, Rng&
         json ships = json::array();
         for (const auto& p : place->layout) ships.push_back(placement_name(p));
         mine["ships"] = ships;
-        events.push_back({mine, std::vector<int>{seat}, visible});
+        // Collapsible: the other players receive a run of placements as one "skipped" entry.
+        events.push_back({mine, std::vector<int>{seat}, visible, nullptr, true});
         if (state_.phase == Phase::kFiring) {
-            events.push_back({{{"type", "firing_starts"}, {"players", state_.players}}, {}, {}});
+            firing_starts(0, events);
             if (state_.options.host == Host::kAuto) {
                 while (state_.phase != Phase::kOver) fire_one(rng, events);
             }
@@ -106,15 +83,52 @@ Result<std::vector<GameEvent>> PartyGame::act(int seat, const json& action, Rng&
         return events;
     }
     if (seat != 0) {
-        return make_error("not_your_turn", "Only the host (seat 0) fires torpedoes.");
+        return make_error("not_your_turn",
+                          "Only the host (seat 0) fires torpedoes and seats or "
+                          "removes players.");
     }
-    if (state_.options.host == Host::kAuto) {
+    if (const auto* joined = std::get_if<SeatPlayersAction>(&*parsed)) {
+        const int first = state_.players + 1;
+        if (auto st = seat_players(state_, joined->count); !st) return st.error();
+        std::vector<int> audience{0};
+        for (int k = 0; k < joined->count; ++k) audience.push_back(first + k);
+        const json content{{"type", "players_joined"}, {"first", first}, {"count", joined->count}};
+        events.push_back({content, audience, {{"type", "players_joined"}}, nullptr, true});
+        return events;
+    }
+    if (const auto* removal = std::get_if<RemoveAction>(&*parsed)) {
+        const bool was_placing = state_.phase == Phase::kPlacement;
+        if (auto st = remove_player(state_, removal->seat - 1); !st) return st.error();
+        events.push_back({{{"type", "player_removed"}, {"seat", removal->seat}}, {}, {}});
+        if (was_placing && state_.phase == Phase::kFiring) {
+            firing_starts(0, events);
+            if (state_.options.host == Host::kAuto) {
+                while (state_.phase != Phase::kOver) fire_one(rng, events);
+            }
+        }
+        if (state_.phase == Phase::kOver) events.push_back(game_over_event(state_));
+        return events;
+    }
+    if (state_.options.host == Host::kAuto && state_.options.seating == Seating::kFixed) {
         return make_error("not_your_turn",
                           "This match's host is automatic: the torpedoes fire by themselves.");
     }
     if (state_.phase == Phase::kPlacement) {
-        return make_error("not_your_turn", "Waiting for " + std::to_string(state_.unplaced) +
-                                               " player(s) to place their fleet.");
+        if (state_.options.seating == Seating::kFixed) {
+            return make_error("not_your_turn", "Waiting for " + std::to_string(state_.unplaced) +
+                                                   " player(s) to place their fleet.");
+        }
+        // Open seating: the host's first "fire" ends placement; a fleet nobody placed is
+        // placed at random from the match's generator (so replay draws the same).
+        const int random_fleets = state_.unplaced;
+        if (auto st = start_firing(state_, [&rng](int) { return random_layout(rng); }); !st) {
+            return st.error();
+        }
+        firing_starts(random_fleets, events);
+        if (state_.options.host == Host::kAuto) {
+            while (state_.phase != Phase::kOver) fire_one(rng, events);
+            return events;
+        }
     }
     fire_one(rng, events);
     return events;
@@ -126,7 +140,8 @@ json PartyGame::observation(int seat) const {
 
 json PartyGame::legal_actions(int seat) const {
     if (seat >= 1 && seat <= state_.players && state_.phase == Phase::kPlacement &&
-        !state_.placed[static_cast<std::size_t>(seat - 1)]) {
+        !state_.placed[static_cast<std::size_t>(seat - 1)] &&
+        !state_.removed[static_cast<std::size_t>(seat - 1)]) {
         json ships = json::array();
         for (int i = 0; i < kShips; ++i) {
             ships.push_back({{"name", ship_names()[static_cast<std::size_t>(i)]},
@@ -137,6 +152,15 @@ json PartyGame::legal_actions(int seat) const {
                 {"format",
                  "one placement per ship in fleet order; columns A-F, rows 1-6: \"A1 right\" "
                  "runs along row 1, \"A1 down\" down column A"}};
+    }
+    if (seat == 0 && state_.options.seating == Seating::kOpen &&
+        state_.phase == Phase::kPlacement) {
+        // The host of an open room: seat players as they join, remove them, or start firing.
+        return {{"type", "fire"},
+                {"start", true},
+                {"super", false},
+                {"torpedoes_left", kCells},
+                {"unplaced", state_.unplaced}};
     }
     if (seat == 0 && state_.options.host == Host::kPerson &&
         (state_.phase == Phase::kFiring || state_.phase == Phase::kTiebreak)) {

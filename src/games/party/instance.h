@@ -27,13 +27,10 @@ public:
 private:
     // Fires one torpedo drawn from `rng` and appends its events.
     void fire_one(Rng& rng, std::vector<GameEvent>& events);
+    void firing_starts(int random_fleets, std::vector<GameEvent>& events) const;
 
     State state_;
-    std::string results_;  // the torpedo event's results string, reused
 };
-
-// The public event of one torpedo (exposed for the bench): a string of one letter per seat.
-GameEvent torpedo_event(const State& s, const TorpedoReport& r, std::string& results);
 
 GameDefinition party_definition();
 

@@ -1,8 +1,10 @@
 #include "games/party/observation.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "games/party/codec.h"
+#include "games/party/events.h"
 #include "games/party/rules.h"
 
 namespace broadside::party {
@@ -45,28 +47,44 @@ nlohmann::json public_view(const State& s) {
         (i < kTorpedoes ? torpedoes : supers)
             .push_back(cell_name(s.fired[static_cast<std::size_t>(i)]));
     }
-    nlohmann::json eliminated = nlohmann::json::array();
-    for (int p : s.tied) {
-        const auto by = s.eliminated_by[static_cast<std::size_t>(p)];
-        if (by) eliminated.push_back({{"seat", p + 1}, {"super_torpedo", by}});
-    }
+    // Counts always; every seat listed only at small tables, so that a view costs the same
+    // whatever the number of players (protocol 2).
+    const bool listed = s.players <= kListedPlayers;
     nlohmann::json scoreboard{
-        {"afloat", afloat_json(s)},
-        {"placed", s.players - s.unplaced},
+        {"players", s.players - s.removed_count},
+        {"placed", active_players(s)},
+        {"afloat_counts", std::vector<int>(s.afloat_counts.begin(), s.afloat_counts.end())},
+        {"leaders", seats_json(s.leaders)},
         {"most", s.most < 0 ? nlohmann::json(nullptr) : nlohmann::json(s.most)},
-        {"tied", seats_json(s.tied)},
-        {"remaining", seats_json(s.remaining)},
-        {"eliminated", eliminated}};
+        {"tied_count", s.tied.size()},
+        {"remaining_count", s.remaining.size()},
+        {"eliminated_count", s.eliminated_count},
+        {"removed_count", s.removed_count}};
+    if (listed) {
+        nlohmann::json eliminated = nlohmann::json::array();
+        for (int p : s.tied) {
+            const auto by = s.eliminated_by[static_cast<std::size_t>(p)];
+            if (by) eliminated.push_back({{"seat", p + 1}, {"super_torpedo", by}});
+        }
+        scoreboard["afloat"] = afloat_json(s);
+        scoreboard["tied"] = seats_json(s.tied);
+        scoreboard["remaining"] = seats_json(s.remaining);
+        scoreboard["eliminated"] = eliminated;
+    }
+    std::vector<int> winners = s.winners;
+    std::sort(winners.begin(), winners.end());
     return {{"game", "party"},
             {"edition", edition_key(s.options.edition)},
             {"phase", phase_name(s.phase)},
             {"players", s.players},
+            {"seating", s.options.seating == Seating::kOpen ? "open" : "fixed"},
             {"host", s.options.host == Host::kPerson ? "person" : "auto"},
             {"torpedoes", torpedoes},
             {"super_torpedoes", supers},
             {"torpedoes_left", kCells - s.fired_count},
             {"scoreboard", scoreboard},
-            {"winners", seats_json(s.winners)},
+            {"winners", listed_seats(winners)},
+            {"winners_count", winners.size()},
             {"how", s.finish == Finish::kNone ? nlohmann::json(nullptr)
                                               : nlohmann::json(finish_name(s.finish))}};
 }
@@ -81,12 +99,22 @@ nlohmann::json observe(const State& s, int seat) {
     const int player = seat - 1;
     const auto p = static_cast<std::size_t>(player);
     j["role"] = "player";
+    j["removed"] = s.removed[p] != 0;
     j["my_fleet"] = my_fleet(s, player);
-    j["my_afloat"] = s.placed[p] ? nlohmann::json(static_cast<int>(s.afloat[p])) : nullptr;
+    const bool counts = s.placed[p] && !s.removed[p];
+    j["my_afloat"] = counts ? nlohmann::json(static_cast<int>(s.afloat[p])) : nullptr;
+    // Rank: one more than the players with more ships afloat (ties share a rank).
+    int ahead = 0;
+    for (int k = s.afloat[p] + 1; k <= kShips; ++k) {
+        ahead += s.afloat_counts[static_cast<std::size_t>(k)];
+    }
+    j["my_rank"] = counts ? nlohmann::json(ahead + 1) : nullptr;
     const bool regular_fired = s.fired_count > 0 && s.fired_count <= kTorpedoes;
     j["my_last_result"] =
-        regular_fired ? nlohmann::json(outcome_name(s.last[p])) : nlohmann::json(nullptr);
+        regular_fired && counts ? nlohmann::json(outcome_name(s.last[p])) : nlohmann::json(nullptr);
+    j["my_tied"] = std::binary_search(s.tied.begin(), s.tied.end(), player);
     j["my_eliminated_by"] = s.eliminated_by[p] ? nlohmann::json(s.eliminated_by[p]) : nullptr;
+    j["my_won"] = std::find(s.winners.begin(), s.winners.end(), player) != s.winners.end();
     return j;
 }
 

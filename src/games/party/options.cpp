@@ -23,8 +23,8 @@ Result<Options> parse_options(const nlohmann::json& j) {
                 value.is_number_integer() &&
                 (value.is_number_unsigned()
                      ? value.get<std::uint64_t>() <= static_cast<std::uint64_t>(kMaxPlayers)
-                     : value.get<std::int64_t>() >= 1 && value.get<std::int64_t>() <= kMaxPlayers);
-            if (!in_range || value.get<std::int64_t>() < 1) {
+                     : value.get<std::int64_t>() >= 0 && value.get<std::int64_t>() <= kMaxPlayers);
+            if (!in_range || value.get<std::int64_t>() < 0) {
                 return bad_option(key, "must be a whole number from 1 to " +
                                            std::to_string(kMaxPlayers) + " (got " + value.dump() +
                                            ").");
@@ -46,10 +46,25 @@ Result<Options> parse_options(const nlohmann::json& j) {
             } else {
                 return bad_option(key, "must be \"person\" or \"auto\".");
             }
+        } else if (key == "seating") {
+            if (value == "fixed") {
+                o.seating = Seating::kFixed;
+            } else if (value == "open") {
+                o.seating = Seating::kOpen;
+            } else {
+                return bad_option(key, "must be \"fixed\" or \"open\".");
+            }
         } else {
-            return make_error("unknown_option", "Unknown option \"" + key +
-                                                    "\"; the options are players, edition, host.");
+            return make_error(
+                "unknown_option",
+                "Unknown option \"" + key + "\"; the options are players, edition, host, seating.");
         }
+    }
+    // Zero players is a room that people join: only with open seating.
+    if (o.players == 0 && o.seating == Seating::kFixed) {
+        return bad_option("players", "must be a whole number from 1 to " +
+                                         std::to_string(kMaxPlayers) +
+                                         " (0 only with \"seating\": \"open\").");
     }
     return o;
 }
@@ -57,7 +72,8 @@ Result<Options> parse_options(const nlohmann::json& j) {
 nlohmann::json to_json(const Options& o) {
     return {{"players", o.players},
             {"edition", edition_key(o.edition)},
-            {"host", o.host == Host::kPerson ? "person" : "auto"}};
+            {"host", o.host == Host::kPerson ? "person" : "auto"},
+            {"seating", o.seating == Seating::kFixed ? "fixed" : "open"}};
 }
 
 nlohmann::json describe_options() {
@@ -73,6 +89,12 @@ nlohmann::json describe_options() {
           {"about",
            "person: seat 0 fires each torpedo with {\"type\": \"fire\"}; auto: the engine fires "
            "them all once every fleet is placed"}}},
+        {"seating",
+         {{"default", "fixed"},
+          {"values", {"fixed", "open"}},
+          {"about",
+           "fixed: `players` seats, firing starts when all have placed; open: players join until "
+           "the host fires the first torpedo, unplaced fleets are placed at random then"}}},
     };
 }
 

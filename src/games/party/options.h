@@ -24,11 +24,16 @@ inline constexpr int kMaxPlayers = 100'000;
 
 enum class Edition { kRainbow, kEuropean };
 enum class Host { kPerson, kAuto };  // who fires: a person pressing "fire", or the engine
+// fixed: `players` seats, firing starts once all have placed. open: players join (the host's
+// "seat_players") until the host fires the first torpedo; whoever has not placed by then gets a
+// random fleet (a party host's room, docs/rules/party.md).
+enum class Seating { kFixed, kOpen };
 
 struct Options {
     int players = 2;
     Edition edition = Edition::kRainbow;
     Host host = Host::kPerson;
+    Seating seating = Seating::kFixed;
     bool operator==(const Options&) const = default;
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/fleet_sampler.h"
+
 namespace broadside::party {
 
 namespace {
@@ -18,12 +20,20 @@ CellMask regular_mask(const State& s) {
 // The count after the 30th torpedo: the most ships afloat wins; two or more tied for the most
 // go to the tiebreak.
 void count_ships(State& s) {
-    s.most = s.players == 0 ? 0 : *std::max_element(s.afloat.begin(), s.afloat.end());
+    s.most = 0;
+    for (int k = kShips; k >= 0; --k) {
+        if (s.afloat_counts[static_cast<std::size_t>(k)] > 0) {
+            s.most = k;
+            break;
+        }
+    }
     std::vector<int> leaders;
     for (int p = 0; p < s.players; ++p) {
-        if (s.afloat[static_cast<std::size_t>(p)] == s.most) leaders.push_back(p);
+        const auto i = static_cast<std::size_t>(p);
+        if (!s.removed[i] && s.placed[i] && s.afloat[i] == s.most) leaders.push_back(p);
     }
-    if (leaders.size() == 1) {
+    if (leaders.size() <= 1) {
+        // One leader wins; none (every player was removed) leaves no winner.
         s.winners = leaders;
         s.finish = Finish::kMostAfloat;
         s.phase = Phase::kOver;
@@ -36,11 +46,12 @@ void count_ships(State& s) {
 
 // A super torpedo: every tied player still in whose ship it hits is eliminated at once.
 void resolve_super(State& s, int cell, TorpedoReport& report) {
-    const auto row = static_cast<std::size_t>(cell) * static_cast<std::size_t>(s.players);
+    const auto row = static_cast<std::size_t>(cell) * static_cast<std::size_t>(s.stride);
     std::vector<int> still_in;
     for (int p : s.remaining) {
         if (s.ship_at[row + static_cast<std::size_t>(p)] != kNoShip) {
             report.eliminated.push_back(p);
+            ++s.eliminated_count;
             s.eliminated_by[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(report.number);
         } else {
             still_in.push_back(p);
@@ -68,24 +79,128 @@ void resolve_super(State& s, int cell, TorpedoReport& report) {
     }
 }
 
+// The leaders after a torpedo: the first kLeaders active players with the most ships afloat.
+void find_leaders(State& s) {
+    s.leaders.clear();
+    int most = -1;
+    for (int k = kShips; k >= 0; --k) {
+        if (s.afloat_counts[static_cast<std::size_t>(k)] > 0) {
+            most = k;
+            break;
+        }
+    }
+    for (int p = 0; p < s.players && static_cast<int>(s.leaders.size()) < kLeaders; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        if (s.placed[i] && !s.removed[i] && s.afloat[i] == most) s.leaders.push_back(p);
+    }
+}
+
+// Per-player arrays for `n` players; ship_at keeps rows of `stride` entries.
+void resize_players(State& s, int n) {
+    const auto count = static_cast<std::size_t>(n);
+    if (n > s.stride) {
+        // Rows are cell-major, so growing means moving every row: doubling the room keeps that
+        // to a constant cost per player joined.
+        const int stride = std::max({n, 2 * s.stride, 8});
+        std::vector<std::int8_t> grown(static_cast<std::size_t>(stride) * kCells, kNoShip);
+        for (int cell = 0; cell < kCells; ++cell) {
+            std::copy_n(s.ship_at.begin() + static_cast<std::ptrdiff_t>(cell) * s.stride, s.players,
+                        grown.begin() + static_cast<std::ptrdiff_t>(cell) * stride);
+        }
+        s.ship_at = std::move(grown);
+        s.stride = stride;
+    }
+    s.placed.resize(count, 0);
+    s.layouts.resize(count, Layout{});
+    s.masks.resize(count, {});
+    s.segments_left.resize(count * kShips, 0);
+    s.afloat.resize(count, 0);
+    s.last.resize(count, Outcome::kMiss);
+    s.eliminated_by.resize(count, 0);
+    s.removed.resize(count, 0);
+    s.unplaced += n - s.players;
+    s.players = n;
+}
+
 }  // namespace
 
 State new_game(const Options& options) {
     State s;
     s.options = options;
-    s.players = options.players;
-    const auto n = static_cast<std::size_t>(options.players);
-    s.unplaced = options.players;
-    s.placed.assign(n, 0);
-    s.layouts.assign(n, Layout{});
-    s.masks.assign(n, {});
-    s.ship_at.assign(n * kCells, kNoShip);
-    s.segments_left.assign(n * kShips, 0);
-    s.afloat.assign(n, 0);
-    s.last.assign(n, Outcome::kMiss);
-    s.eliminated_by.assign(n, 0);
+    s.stride = options.players;
+    s.ship_at.assign(static_cast<std::size_t>(options.players) * kCells, kNoShip);
+    resize_players(s, options.players);
     s.fired.fill(-1);
     return s;
+}
+
+Status seat_players(State& s, int count) {
+    if (s.options.seating != Seating::kOpen || s.phase != Phase::kPlacement) {
+        return make_error("wrong_phase",
+                          s.options.seating == Seating::kOpen
+                              ? "The torpedoes are falling: new players can only watch."
+                              : "This match has a fixed number of players.");
+    }
+    if (count < 1 || s.players + count > kMaxPlayers) {
+        return make_error("too_many_players",
+                          "A match holds 1 to " + std::to_string(kMaxPlayers) + " players.");
+    }
+    resize_players(s, s.players + count);
+    return Status::ok_status();
+}
+
+Status remove_player(State& s, int player) {
+    if (player < 0 || player >= s.players) {
+        return make_error("bad_seat", "There is no player " + std::to_string(player + 1) + ".");
+    }
+    const auto p = static_cast<std::size_t>(player);
+    if (s.phase == Phase::kOver) return make_error("game_over", "The match is over.");
+    if (s.removed[p]) return make_error("already_removed", "That player was already removed.");
+    s.removed[p] = 1;
+    ++s.removed_count;
+    if (s.placed[p]) {
+        --s.afloat_counts[s.afloat[p]];
+        for (int cell = 0; cell < kCells; ++cell) {
+            s.ship_at[static_cast<std::size_t>(cell) * static_cast<std::size_t>(s.stride) + p] =
+                kNoShip;
+        }
+    } else {
+        --s.unplaced;
+    }
+    s.afloat[p] = 0;
+    s.last[p] = Outcome::kMiss;
+    if (s.phase == Phase::kTiebreak) {
+        std::erase(s.remaining, player);
+        if (s.remaining.size() == 1) {
+            s.winners = s.remaining;
+            s.finish = Finish::kLastStanding;
+            s.phase = Phase::kOver;
+        }
+    }
+    find_leaders(s);
+    // With fixed seating firing starts once everyone still in has placed.
+    if (s.phase == Phase::kPlacement && s.options.seating == Seating::kFixed && s.unplaced == 0 &&
+        s.players > s.removed_count) {
+        s.phase = Phase::kFiring;
+    }
+    return Status::ok_status();
+}
+
+Layout random_layout(Rng& rng) {
+    static const FleetSampler sampler = [] {
+        std::vector<ShipSpec> fleet;
+        for (int i = 0; i < kShips; ++i) {
+            fleet.push_back({ship_names()[static_cast<std::size_t>(i)],
+                             kShipLengths[static_cast<std::size_t>(i)]});
+        }
+        return FleetSampler(fleet, kBoard, false);
+    }();
+    std::vector<Placement> placements;
+    // Legal layouts are plentiful on the 6x6 sea, so rejection sampling always succeeds.
+    sampler.sample_layout(rng, placements);
+    Layout out{};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = placements[i];
+    return out;
 }
 
 Status place_fleet(State& s, int player, const Layout& layout) {
@@ -93,6 +208,9 @@ Status place_fleet(State& s, int player, const Layout& layout) {
         return make_error("bad_seat", "There is no player " + std::to_string(player + 1) + ".");
     }
     const auto p = static_cast<std::size_t>(player);
+    if (s.removed[p]) {
+        return make_error("removed", "The host has taken you out of this match.");
+    }
     if (s.placed[p]) {
         return make_error("already_placed",
                           "Your fleet is already placed; placements are fixed before the first "
@@ -110,13 +228,16 @@ Status place_fleet(State& s, int player, const Layout& layout) {
         const auto i = static_cast<std::size_t>(ship);
         for (CellMask m = masks[i]; m; m &= m - 1) {
             const auto cell = static_cast<std::size_t>(std::countr_zero(m));
-            s.ship_at[cell * static_cast<std::size_t>(s.players) + p] =
+            s.ship_at[cell * static_cast<std::size_t>(s.stride) + p] =
                 static_cast<std::int8_t>(ship);
         }
         s.segments_left[p * kShips + i] = static_cast<std::uint8_t>(kShipLengths[i]);
     }
     s.afloat[p] = kShips;
-    if (--s.unplaced == 0) s.phase = Phase::kFiring;
+    ++s.afloat_counts[kShips];
+    if (static_cast<int>(s.leaders.size()) < kLeaders) find_leaders(s);
+    // With open seating the host says when firing starts (start_firing).
+    if (--s.unplaced == 0 && s.options.seating == Seating::kFixed) s.phase = Phase::kFiring;
     return Status::ok_status();
 }
 
@@ -153,7 +274,7 @@ Status fire_torpedo(State& s, int cell, TorpedoReport& report) {
     }
     report.number = s.fired_count;
     // The hot loop: one contiguous row of ship_at, one byte of outcome per player.
-    const std::int8_t* row = &s.ship_at[static_cast<std::size_t>(cell) * s.players];
+    const std::int8_t* row = &s.ship_at[static_cast<std::size_t>(cell) * s.stride];
     std::uint8_t* left = s.segments_left.data();
     std::uint8_t* afloat = s.afloat.data();
     Outcome* out = s.last.data();
@@ -165,6 +286,10 @@ Status fire_torpedo(State& s, int cell, TorpedoReport& report) {
             continue;
         }
         const bool sunk = --left[p * kShips + ship] == 0;
+        if (sunk) {
+            --s.afloat_counts[afloat[p]];
+            ++s.afloat_counts[afloat[p] - 1U];
+        }
         afloat[p] = static_cast<std::uint8_t>(afloat[p] - (sunk ? 1 : 0));
         out[p] = sunk ? Outcome::kSunk : Outcome::kHit;
         ++hits;
@@ -172,7 +297,9 @@ Status fire_torpedo(State& s, int cell, TorpedoReport& report) {
     }
     report.hits = hits - sinkings;
     report.sinkings = sinkings;
-    report.misses = s.players - hits;
+    // Removed players are not playing: they are in no count.
+    report.misses = s.players - s.removed_count - hits;
+    if (sinkings > 0) find_leaders(s);
     if (s.fired_count == kTorpedoes) {
         report.counted = true;
         count_ships(s);

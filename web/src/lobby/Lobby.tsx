@@ -32,7 +32,7 @@ function useLobby() {
   useEffect(() => {
     const c = new Connection('/ws', {
       async greet(c) {
-        const welcome = await c.request({ cmd: 'hello', protocol: 1 });
+        const welcome = await c.request({ cmd: 'hello', protocol: 2 });
         if (welcome.type !== 'welcome') throw new Error('refused');
         setGames(welcome.games);
         const list = await c.request({ cmd: 'rooms' });

@@ -109,12 +109,12 @@ export class RoomSession {
 
   private async greet(c: Connection): Promise<void> {
     const saved = this.watch ? undefined : tokens.get(this.code);
-    let welcome = await c.request({ cmd: 'hello', protocol: 1, ...(saved ? { token: saved.token } : {}) });
+    let welcome = await c.request({ cmd: 'hello', protocol: 2, ...(saved ? { token: saved.token } : {}) });
     if (welcome.type === 'error' && saved) {
       // The token is not (or no longer) a seat here: watch instead of failing.
       tokens.set(this.code, undefined);
       this.notice('Your seat token was not accepted; you are watching.');
-      welcome = await c.request({ cmd: 'hello', protocol: 1 });
+      welcome = await c.request({ cmd: 'hello', protocol: 2 });
     }
     if (welcome.type !== 'welcome') throw new Error('hello refused');
     this.applySummary(welcome.room);
@@ -150,7 +150,9 @@ export class RoomSession {
     for (const e of incoming) {
       const last = events.length ? events[events.length - 1]!.n : 0;
       if (e.n <= last) continue;
-      if (e.n !== last + 1) {
+      // A "skipped" entry (protocol 2) stands for the numbers from..n: others' placements.
+      const first = e.type === 'skipped' && typeof e['from'] === 'number' ? (e['from'] as number) : e.n;
+      if (first !== last + 1) {
         gap = true;
         break;
       }

@@ -8,13 +8,16 @@ const LIST_UP_TO = 12;
 
 export function PartyScore(props: { obs: PartyObservation; me: number; nameOf(seat: number): string }): JSX.Element {
   const { obs, me } = props;
-  const afloat = obs.scoreboard?.afloat ?? [];
+  const board = obs.scoreboard;
+  const afloat = board?.afloat ?? [];
   const players = afloat.map((a, seat) => ({ seat, a: a ?? 0 })).filter((p) => p.seat > 0);
-  const mine = me >= 1 ? (afloat[me] ?? obs.my_afloat ?? 0) : null;
-  const ahead = mine === null ? 0 : players.filter((p) => p.a > mine).length;
-  const level = mine === null ? 0 : players.filter((p) => p.a === mine && p.seat !== me).length;
-  const out = new Map((obs.scoreboard?.eliminated ?? []).map((e) => [e.seat, e.super_torpedo]));
-  const tied = new Set(obs.scoreboard?.tied ?? []);
+  const counts = board?.afloat_counts ?? [];
+  const mine = me >= 1 && obs.my_afloat !== null && obs.my_afloat !== undefined ? obs.my_afloat : null;
+  // From the counts, so that it is right at any size: players with more ships, and level.
+  const ahead = mine === null ? 0 : counts.slice(mine + 1).reduce((a, b) => a + b, 0);
+  const level = mine === null ? 0 : Math.max(0, (counts[mine] ?? 0) - 1);
+  const out = new Map((board?.eliminated ?? []).map((e) => [e.seat, e.super_torpedo]));
+  const tied = new Set(board?.tied ?? []);
 
   let standing = '';
   if (mine !== null) {
@@ -27,7 +30,7 @@ export function PartyScore(props: { obs: PartyObservation; me: number; nameOf(se
     <section class="pt-score" aria-label="Scoreboard" data-testid="party-score">
       <h3>Scoreboard</h3>
       {standing && <p data-testid="party-standing">{standing}</p>}
-      {players.length <= LIST_UP_TO ? (
+      {players.length > 0 && players.length <= LIST_UP_TO ? (
         <ol>
           {[...players]
             .sort((x, y) => y.a - x.a || x.seat - y.seat)
@@ -43,13 +46,13 @@ export function PartyScore(props: { obs: PartyObservation; me: number; nameOf(se
       ) : (
         <ul>
           {[6, 5, 4, 3, 2, 1, 0].map((k) => {
-            const n = players.filter((p) => p.a === k).length;
+            const n = counts[k] ?? 0;
             return n ? <li key={k}>{`${n} player${n > 1 ? 's' : ''} with ${k} afloat`}</li> : null;
           })}
         </ul>
       )}
-      {obs.scoreboard?.remaining?.length > 0 && obs.phase === 'tiebreak' && (
-        <p>Still in the tiebreak: {obs.scoreboard.remaining.length} player{obs.scoreboard.remaining.length > 1 ? 's' : ''}.</p>
+      {(board?.remaining_count ?? 0) > 0 && obs.phase === 'tiebreak' && (
+        <p>Still in the tiebreak: {board.remaining_count} player{board.remaining_count > 1 ? 's' : ''}.</p>
       )}
     </section>
   );

@@ -76,7 +76,7 @@ export function PartyView(props: GameViewProps): JSX.Element {
   else if (obs.phase === 'tiebreak')
     status = obs.my_eliminated_by
       ? `You were eliminated by super torpedo ${obs.my_eliminated_by}.`
-      : `Tiebreak: super torpedoes for ${seatList(namer, obs.scoreboard.tied)}.`;
+      : `Tiebreak: super torpedoes for ${obs.scoreboard.tied ? seatList(namer, obs.scoreboard.tied) : `${obs.scoreboard.tied_count} players`}.`;
   else status = `The host is firing: ${obs.torpedoes.length} of 30 torpedoes.`;
 
   return (
@@ -104,11 +104,15 @@ export function PartyView(props: GameViewProps): JSX.Element {
         <section class="pt-over" data-testid="party-over">
           <h3>Game over</h3>
           <p>
-            {obs.winners.includes(props.seat)
-              ? obs.winners.length > 1
-                ? `You share the win with ${seatList(namer, obs.winners.filter((s) => s !== props.seat))}`
-                : 'You win'
-              : `${seatList(namer, obs.winners)} ${obs.winners.length > 1 ? 'share the win' : 'wins'}`}
+            {(() => {
+              const winners = obs.winners ?? [];
+              const count = obs.winners_count ?? winners.length;
+              const mine = obs.my_won ?? winners.includes(props.seat);
+              const who = winners.length ? seatList(namer, winners) : `${count} players`;
+              if (mine && count === 1) return 'You win';
+              if (mine) return winners.length ? `You share the win with ${seatList(namer, winners.filter((s) => s !== props.seat))}` : `You share the win with ${count - 1} others`;
+              return `${who} ${count > 1 ? 'share the win' : 'wins'}`;
+            })()}
             {obs.how ? `: ${HOW[obs.how] ?? obs.how}.` : '.'}
           </p>
         </section>

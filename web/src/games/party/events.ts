@@ -8,7 +8,6 @@ export interface Namer {
   nameOf(seat: number): string;
 }
 
-const RESULT: Record<string, string> = { m: 'miss', h: 'hit', s: 'sunk' };
 
 export const HOW: Record<string, string> = {
   most_afloat: 'most ships afloat after 30 torpedoes',
@@ -28,11 +27,11 @@ export function seatList(n: Namer, seats: number[] | undefined, max = 8): string
   return list.length <= 1 ? list.join('') : list.slice(0, -1).join(', ') + ' and ' + list[list.length - 1];
 }
 
-/** This seat's letter of a torpedo's `results` ("-hm": index = seat). */
+/** This seat's result of a torpedo: protocol 2 sends each seat its own as `you`. */
 export function myResult(n: Namer, e: GameEvent): string | null {
-  const results = e['results'];
-  if (typeof results !== 'string' || n.me < 1 || n.me >= results.length) return null;
-  return RESULT[results[n.me]!] ?? null;
+  if (n.me < 1) return null;
+  const you = e['you'];
+  return typeof you === 'string' ? you : null;
 }
 
 export function describe(n: Namer, e: GameEvent): string | null {
@@ -47,22 +46,32 @@ export function describe(n: Namer, e: GameEvent): string | null {
       return `Torpedo ${e['number']} of 30: ${e['cell']}${mine ? ` — you: ${mine}` : ''} (${c.hit ?? 0} hit, ${c.sunk ?? 0} sunk, ${c.miss ?? 0} miss).`;
     }
     case 'count': {
-      const afloat = (e['afloat'] as Array<number | null> | undefined) ?? [];
-      const mine = n.me >= 1 ? `You have ${afloat[n.me] ?? 0} afloat; ` : '';
-      const tied = (e['tied'] as number[] | undefined) ?? [];
-      return `The count: ${mine}the most is ${e['most']}${tied.length > 1 ? `, tied between ${seatList(n, tied)}` : ''}.`;
+      // Lists of seats come only at tables of up to 64 players; counts always (protocol 2).
+      const mine = typeof e['you_afloat'] === 'number' ? `You have ${e['you_afloat']} afloat; ` : '';
+      const tied = (e['tied'] as number[] | null | undefined) ?? [];
+      const tiedCount = Number(e['tied_count'] ?? tied.length);
+      const between = tied.length > 1 ? `, tied between ${seatList(n, tied)}` : tiedCount > 1 ? `, ${tiedCount} players tied` : '';
+      return `The count: ${mine}the most is ${e['most']}${between}.`;
     }
-    case 'tiebreak_starts':
-      return `A tie for the most: super torpedoes for ${seatList(n, e['players'] as number[])}.`;
+    case 'tiebreak_starts': {
+      const players = (e['players'] as number[] | null | undefined) ?? [];
+      const who = players.length ? seatList(n, players) : `${e['tied_count']} players`;
+      return `A tie for the most: super torpedoes for ${who}${e['you_tied'] ? ' (you are in it)' : ''}.`;
+    }
     case 'super_torpedo': {
-      const out = (e['eliminated'] as number[] | undefined) ?? [];
-      return `Super torpedo ${e['number']} of 6: ${e['cell']} — ${out.length ? `eliminated: ${seatList(n, out)}` : 'no one hit'}.`;
+      const out = (e['eliminated'] as number[] | null | undefined) ?? [];
+      const count = Number(e['eliminated_count'] ?? out.length);
+      const what = out.length ? `eliminated: ${seatList(n, out)}` : count ? `${count} eliminated` : 'no one hit';
+      const mine = e['you'] === 'eliminated' ? ' You are out.' : e['you'] === 'still_in' ? ' You are still in.' : '';
+      return `Super torpedo ${e['number']} of 6: ${e['cell']} — ${what}.${mine}`;
     }
     case 'game_over': {
-      const winners = (e['winners'] as number[] | undefined) ?? [];
+      const winners = (e['winners'] as number[] | null | undefined) ?? [];
+      const count = Number(e['winners_count'] ?? winners.length);
       const how = HOW[String(e['how'])] ?? String(e['how'] ?? '');
-      const verb = winners.length > 1 ? 'share the win' : winners[0] === n.me ? 'win' : 'wins';
-      return `Game over: ${seatList(n, winners)} ${verb} (${how}).`;
+      const verb = count > 1 ? 'share the win' : winners[0] === n.me ? 'win' : 'wins';
+      const who = winners.length ? seatList(n, winners) : `${count} players`;
+      return `Game over: ${who} ${verb} (${how}).`;
     }
     default:
       return null;

@@ -16,13 +16,20 @@ export interface PartyShip {
   colour?: string;
 }
 
+/** Counts always; the per-seat lists only at tables of up to 64 players (protocol 2). */
 export interface Scoreboard {
-  afloat: Array<number | null>;
-  eliminated: Array<{ seat: number; super_torpedo: number }>;
-  most: number | null;
+  players: number;
   placed: number;
-  remaining: number[];
-  tied: number[];
+  afloat_counts: number[];
+  leaders: number[];
+  most: number | null;
+  tied_count: number;
+  remaining_count: number;
+  eliminated_count: number;
+  afloat?: Array<number | null>;
+  eliminated?: Array<{ seat: number; super_torpedo: number }>;
+  remaining?: number[];
+  tied?: number[];
 }
 
 export interface PartyObservation {
@@ -34,11 +41,17 @@ export interface PartyObservation {
   my_afloat: number | null;
   my_last_result: string | null;
   my_eliminated_by: number | null;
+  my_rank?: number | null;
+  my_tied?: boolean;
+  my_won?: boolean;
+  removed?: boolean;
   scoreboard: Scoreboard;
   torpedoes: string[];
   super_torpedoes: string[];
   torpedoes_left: number;
-  winners: number[];
+  /** Null past 64 players: then `winners_count` and `my_won` tell. */
+  winners: number[] | null;
+  winners_count?: number;
   how: string | null;
 }
 
