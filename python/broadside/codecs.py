@@ -1,0 +1,282 @@
+"""Each game's actions as indices into one fixed-size discrete space, and its observation as a
+NumPy array. A compound action (a fleet, a Salvo volley) is built over several sub-steps, one
+index each; the codec collects them and hands back the whole action once it is complete.
+docs/python.md has a table per game."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+
+from .spaces import Box
+
+ORIENTATIONS = ("right", "down")
+
+
+class Codec:
+    """One seat's view of a game's action indices; `pending` holds the sub-steps so far."""
+
+    size: int
+    observation_space: Box
+
+    def __init__(self) -> None:
+        self.pending: List[Any] = []
+
+    def clear(self) -> None:
+        self.pending = []
+
+    def mask(self, legal: Any) -> np.ndarray:
+        raise NotImplementedError
+
+    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+        """Records one sub-step; returns the engine action once it is complete."""
+        raise NotImplementedError
+
+    def observation(self, obs: Dict[str, Any]) -> np.ndarray:
+        raise NotImplementedError
+
+
+class Grid:
+    """Cells of a rows x cols board as indices row * cols + col; `letter_is_row` says how the
+    game writes them (classic "C5" is row C, column 5; the party game's is column C, row 5)."""
+
+    def __init__(self, rows: int, cols: int, letter_is_row: bool) -> None:
+        self.rows, self.cols, self.letter_is_row = rows, cols, letter_is_row
+        self.cells = rows * cols
+
+    def index(self, text: str) -> int:
+        letter, number = ord(text[0].upper()) - ord("A"), int(text[1:]) - 1
+        row, col = (letter, number) if self.letter_is_row else (number, letter)
+        return row * self.cols + col
+
+    def name(self, index: int) -> str:
+        row, col = divmod(index, self.cols)
+        letter, number = (row, col) if self.letter_is_row else (col, row)
+        return chr(ord("A") + letter) + str(number + 1)
+
+    def ship(self, index: int, orientation: int, length: int) -> Optional[List[int]]:
+        """The cells of a ship, or None if it leaves the board."""
+        row, col = divmod(index, self.cols)
+        d_row, d_col = (0, 1) if orientation == 0 else (1, 0)
+        if row + d_row * (length - 1) >= self.rows or col + d_col * (length - 1) >= self.cols:
+            return None
+        return [(row + d_row * k) * self.cols + col + d_col * k for k in range(length)]
+
+    def neighbours(self, index: int) -> List[int]:
+        row, col = divmod(index, self.cols)
+        return [
+            r * self.cols + c
+            for r in range(max(0, row - 1), min(self.rows, row + 2))
+            for c in range(max(0, col - 1), min(self.cols, col + 2))
+        ]
+
+    def plane(self, names: Any) -> np.ndarray:
+        out = np.zeros(self.cells, dtype=np.int8)
+        for item in names or ():
+            # Hits on the enemy come as {"cell": "A1", "ship": ...} when the ship is announced.
+            out[self.index(item["cell"] if isinstance(item, dict) else item)] = 1
+        return out
+
+
+class FleetPlacement:
+    """Placing a fleet one ship per sub-step: index cell * 2 + orientation (0 right, 1 down)."""
+
+    def __init__(self, grid: Grid, lengths: List[int], no_touch: bool) -> None:
+        self.grid, self.lengths, self.no_touch = grid, lengths, no_touch
+
+    def mask(self, placed: List[int]) -> np.ndarray:
+        grid = self.grid
+        taken = np.zeros(grid.cells, dtype=bool)
+        blocked = np.zeros(grid.cells, dtype=bool)
+        for cell in self.cells(placed):
+            taken[cell] = True
+            blocked[grid.neighbours(cell)] = True
+        forbidden = blocked if self.no_touch else taken
+        length = self.lengths[len(placed)]
+        out = np.zeros(grid.cells * 2, dtype=bool)
+        for cell in range(grid.cells):
+            for orientation in (0, 1):
+                cells = grid.ship(cell, orientation, length)
+                if cells is not None and not forbidden[cells].any():
+                    out[cell * 2 + orientation] = True
+        return out
+
+    def action(self, placed: List[int]) -> Dict[str, Any]:
+        ships = [self.grid.name(i // 2) + " " + ORIENTATIONS[i % 2] for i in placed]
+        return {"type": "place", "ships": ships}
+
+    def cells(self, placed: List[int]) -> List[int]:
+        out: List[int] = []
+        for k, index in enumerate(placed):
+            out += self.grid.ship(index // 2, index % 2, self.lengths[k]) or []
+        return out
+
+
+class ClassicCodec(Codec):
+    """Classic and Salvo: [0, 2N) places the next ship, [2N, 3N) fires at a cell (a Salvo
+    volley is one shot per sub-step). Observation: 6 planes of rows x cols (0/1): my ships,
+    hits and misses on my ocean, my hits and misses on the enemy's, and this turn's picks."""
+
+    PLANES = 6
+
+    def __init__(self, options: Dict[str, Any]) -> None:
+        super().__init__()
+        if options.get("weapons"):
+            raise NotImplementedError(
+                "the environment does not encode the optional weapons yet; use broadside.Match"
+            )
+        self.grid = Grid(options["rows"], options["cols"], letter_is_row=True)
+        lengths = [ship["length"] for ship in options["fleet"]]
+        self.placement = FleetPlacement(self.grid, lengths, bool(options["no_touch"]))
+        self.size = 3 * self.grid.cells
+        shape = (self.PLANES, self.grid.rows, self.grid.cols)
+        self.observation_space = Box(0, 1, shape, np.int8)
+
+    def mask(self, legal: Any) -> np.ndarray:
+        out = np.zeros(self.size, dtype=bool)
+        if legal is None:
+            return out
+        n = self.grid.cells
+        if legal["type"] == "place":
+            out[: 2 * n] = self.placement.mask(self.pending)
+        elif legal["type"] == "fire":
+            for text in legal["cells"]:
+                out[2 * n + self.grid.index(text)] = True
+            for cell in self.pending:
+                out[2 * n + cell] = False
+        return out
+
+    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+        n = self.grid.cells
+        if legal["type"] == "place":
+            self.pending.append(index)
+            if len(self.pending) < len(self.placement.lengths):
+                return None
+            action = self.placement.action(self.pending)
+        else:
+            self.pending.append(index - 2 * n)
+            if len(self.pending) < legal["count"]:
+                return None
+            action = {"type": "fire", "cells": [self.grid.name(c) for c in self.pending]}
+        self.clear()
+        return action
+
+    def observation(self, obs: Dict[str, Any]) -> np.ndarray:
+        g = self.grid
+        mine = [cell for ship in obs.get("my_fleet") or () for cell in ship["cells"]]
+        incoming, targets = obs["incoming"], obs["targets"]
+        picks = np.zeros(g.cells, dtype=np.int8)
+        if obs["phase"] == "placement":
+            picks[self.placement.cells(self.pending)] = 1
+        else:
+            picks[self.pending] = 1
+        planes = [
+            g.plane(mine),
+            g.plane(incoming["hits"]),
+            g.plane(incoming["misses"]),
+            g.plane(targets["hits"]),
+            g.plane(targets["misses"]),
+            picks,
+        ]
+        return np.stack(planes).reshape(self.observation_space.shape)
+
+
+class PartyCodec(Codec):
+    """The party game: 0 is the host's "fire"; 1 + cell * 2 + orientation places a player's next
+    ship (6x6 sea, column letter A-F, row 1-6). Observation: 3 planes of 6 x 6: my ships, the
+    cells torpedoed so far, this placement's picks."""
+
+    def __init__(self, options: Dict[str, Any]) -> None:
+        super().__init__()
+        self.grid = Grid(6, 6, letter_is_row=False)
+        self.placement = FleetPlacement(self.grid, [5, 4, 3, 3, 2, 1], no_touch=False)
+        self.size = 1 + 2 * self.grid.cells
+        self.observation_space = Box(0, 1, (3, 6, 6), np.int8)
+
+    def mask(self, legal: Any) -> np.ndarray:
+        out = np.zeros(self.size, dtype=bool)
+        if legal is None:
+            return out
+        if legal["type"] == "fire":
+            out[0] = True
+        elif legal["type"] == "place":
+            out[1:] = self.placement.mask(self.pending)
+        return out
+
+    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+        if index == 0:
+            return {"type": "fire"}
+        self.pending.append(index - 1)
+        if len(self.pending) < len(self.placement.lengths):
+            return None
+        action = self.placement.action(self.pending)
+        self.clear()
+        return action
+
+    def observation(self, obs: Dict[str, Any]) -> np.ndarray:
+        g = self.grid
+        mine = [cell for ship in obs.get("my_fleet") or () for cell in ship["cells"]]
+        torpedoed = [t for t in obs.get("torpedoes") or () if isinstance(t, str)]
+        picks = np.zeros(g.cells, dtype=np.int8)
+        picks[self.placement.cells(self.pending)] = 1
+        return np.stack([g.plane(mine), g.plane(torpedoed), picks]).reshape(3, 6, 6)
+
+
+class CrewCodec(Codec):
+    """The dice game: 0 stop, 1 throw (every die not held), 2..7 throw keeping the crew die
+    showing 1..6. Observation (8 integers): throws left, ship/captain/mate held (0/1 each), the
+    crew's two faces (0 without a crew), my total, the best total of the others."""
+
+    HELD = ("ship", "captain", "mate")
+
+    def __init__(self, options: Dict[str, Any]) -> None:
+        super().__init__()
+        self.size = 8
+        self.observation_space = Box(0, 32767, (8,), np.int16)
+
+    def mask(self, legal: Any) -> np.ndarray:
+        out = np.zeros(self.size, dtype=bool)
+        for choice in (legal or {}).get("choices", ()):
+            out[self.index_of(choice)] = True
+        return out
+
+    @staticmethod
+    def index_of(choice: Dict[str, Any]) -> int:
+        if choice["type"] == "stop":
+            return 0
+        keep = choice.get("keep") or []
+        return 1 if not keep else 1 + int(keep[0])
+
+    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+        if index == 0:
+            return {"type": "stop"}
+        if index == 1:
+            return {"type": "throw"}
+        return {"type": "throw", "keep": [index - 1]}
+
+    def observation(self, obs: Dict[str, Any]) -> np.ndarray:
+        turn = obs.get("turn") or {}
+        mine = obs.get("seat", 0)
+        totals = obs.get("totals") or [0]
+        others = [t for s, t in enumerate(totals) if s != mine] or [0]
+        crew = turn.get("crew") if turn.get("seat") == mine else None
+        held = turn.get("held") or [] if turn.get("seat") == mine else []
+        values = [
+            turn.get("throws_left", 0) if turn.get("seat") == mine else 0,
+            *[int(h in held) for h in self.HELD],
+            *(crew or [0, 0]),
+            max(0, totals[mine] if mine < len(totals) else 0),
+            max(0, max(others)),
+        ]
+        return np.array(values, dtype=np.int16)
+
+
+def make_codec(game: str, options: Dict[str, Any]) -> Codec:
+    if game in ("classic", "salvo"):
+        return ClassicCodec(options)
+    if game == "party":
+        return PartyCodec(options)
+    if game == "crew":
+        return CrewCodec(options)
+    raise NotImplementedError(f"the environment does not encode {game} yet; use broadside.Match")
