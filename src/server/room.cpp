@@ -110,7 +110,8 @@ Room::Room(RoomServices& services, std::string code, std::string game, json opti
       seat_count_(seat_count),
       seats_(static_cast<std::size_t>(seat_count)),
       clock_settings_(ClockSettings::from_settings(settings_)),
-      clock_(strand_) {}
+      clock_(strand_),
+      room_timer_(strand_) {}
 
 Result<std::shared_ptr<Room>> Room::create(RoomServices& services, const std::string& code,
                                            const std::string& game, const json& options,
@@ -295,6 +296,10 @@ void Room::dispatch(Request& r) {
         on_rematch(r);
     } else if (cmd == "claim") {
         on_claim(r);
+    } else if (cmd == "lock") {
+        on_lock(r);
+    } else if (cmd == "names") {
+        on_names(r);
     } else if (cmd == "ping") {
         reply(r, {{"type", "pong"}});
     } else {
@@ -302,7 +307,7 @@ void Room::dispatch(Request& r) {
               "Unknown command \"" + cmd +
                   "\"; in a room the commands are join, nonce, add_bot, remove, start, act, "
                   "observe, legal, events, record, room, resign, abort, leave, rematch, claim, "
-                  "ping.");
+                  "lock, names, ping.");
     }
 }
 
@@ -413,6 +418,10 @@ void Room::on_hello(Request& r) {
         for (std::size_t m = 0; m < members_.size(); ++m) {
             if (members_[m].token_hash == hash) member = static_cast<int>(m);
         }
+        if (member >= 0 && members_[static_cast<std::size_t>(member)].barred) {
+            error(r, "removed", "The host removed this player from the room.");
+            return;
+        }
         if (member < 0) {
             error(r, "bad_token",
                   "That token holds no seat in room " + code_ +
@@ -470,13 +479,43 @@ std::optional<int> Room::open_seat(const Request& r, const std::string& full_mes
 void Room::on_join(Request& r) {
     auto& a = *attachment(r.peer.get());
     const json& body = r.body;
-    if (phase_ != Phase::kWaiting) {
+    std::string device_hash;
+    if (body.contains("device")) {
+        const json& d = body["device"];
+        if (!d.is_string() || d.get_ref<const std::string&>().empty() ||
+            d.get_ref<const std::string&>().size() > 64) {
+            error(r, "bad_request", "\"device\" is text of 1 to 64 characters.");
+            return;
+        }
+        device_hash = sha256_hex(d.get<std::string>());
+        if (barred_devices_.count(device_hash)) {
+            error(r, "removed", "The host removed this device's player from the room.");
+            return;
+        }
+    }
+    const bool open_party_join = open_party() && party_accepts_players();
+    if (phase_ != Phase::kWaiting && !open_party_join) {
         error(r, "game_started", "The game has started: you can watch it, but not join it.");
+        return;
+    }
+    if (locked_) {
+        error(r, "room_locked", "The host has locked the room: you can watch.");
         return;
     }
     if (seat_of(a) >= 0) {
         error(r, "already_seated", "You already hold seat " + std::to_string(seat_of(a)) + ".");
         return;
+    }
+    if (open_party_join && !body.contains("seat")) {
+        // An open party grows a seat for everyone who comes (in the log, so replay does too).
+        bool any_open = false;
+        for (const auto& seat : seats_) any_open = any_open || seat.kind == "open";
+        if (!any_open) {
+            if (auto st = log({{"kind", "seat_player"}}); !st) {
+                error(r, st.error().code, st.error().message);
+                return;
+            }
+        }
     }
     const auto chosen = open_seat(r, "Every seat is taken; you can watch.");
     if (!chosen) return;
@@ -495,7 +534,8 @@ void Room::on_join(Request& r) {
         error(r, "bad_request", "\"name\" must be text.");
         return;
     }
-    std::string name = clean_name(body.value("name", ""), "Player " + std::to_string(seat + 1));
+    std::string name =
+        unique_name(clean_name(body.value("name", ""), "Player " + std::to_string(seat + 1)));
     json response = {{"type", "joined"}, {"seat", seat}};
     if (a.member >= 0) {
         (void)log({{"kind", "sit"}, {"member", a.member}, {"seat", seat}, {"nonce", nonce}});
@@ -510,6 +550,7 @@ void Room::on_join(Request& r) {
                    {"seat", seat},
                    {"token_sha256", sha256_hex(token)},
                    {"nonce", nonce},
+                   {"device_sha256", device_hash},
                    {"owner", false}});
         response["member"] = a.member;
         response["token"] = token;
@@ -587,6 +628,16 @@ void Room::on_remove(Request& r) {
     auto& a = *attachment(r.peer.get());
     if (!is_owner(a)) {
         error(r, "not_owner", "Only the room's creator removes players.");
+        return;
+    }
+    if (open_party() && phase_ == Phase::kPlaying) {
+        const json& s = r.body.contains("seat") ? r.body["seat"] : json();
+        if (!s.is_number_integer() || s.get<std::int64_t>() < 1 ||
+            s.get<std::int64_t>() >= seat_count_) {
+            error(r, "bad_seat", "\"seat\" must be a player's seat (1 and up).");
+            return;
+        }
+        remove_party_player(r, s.get<int>());
         return;
     }
     if (phase_ != Phase::kWaiting) {
@@ -730,14 +781,15 @@ void Room::on_observe(Request& r, bool legal_only) {
         reply(r, {{"type", "legal"},
                   {"seat", seat},
                   {"legal", legal},
-                  {"to_act", match_->seats_to_act()}});
+                  {"to_act", to_act_for(match_->seats_to_act(), seat)}});
         return;
     }
     reply(r, {{"type", "observation"},
               {"seat", seat},
               {"observation", match_->observation(seat)},
               {"legal", legal},
-              {"to_act", match_->seats_to_act()},
+              {"to_act", to_act_for(match_->seats_to_act(), seat)},
+              {"to_act_count", match_->seats_to_act().size()},
               {"over", match_->is_over()},
               {"last_event", match_->last_event_number()}});
 }
@@ -915,6 +967,8 @@ Status Room::apply(const json& e) {
         m.token_hash = e["token_sha256"].get<std::string>();
         m.nonce = e.value("nonce", "");
         m.owner = e.value("owner", false);
+        m.device_hash = e.value("device_sha256", "");
+        names_taken_.insert(lower_name(m.name));
         const int index = static_cast<int>(members_.size());
         if (m.seat >= 0) seats_.at(static_cast<std::size_t>(m.seat)) = Seat{"human", index, ""};
         members_.push_back(std::move(m));
@@ -966,8 +1020,8 @@ Status Room::apply(const json& e) {
         // when asked (a JSON copy of every answer would grow the room by every action).
         if (!e["action_id"].is_null()) {
             acks_[{seat, action_key(e["action_id"])}] =
-                Ack{e["action_id"], before, match_->last_event_number(), match_->seats_to_act(),
-                    match_->is_over()};
+                Ack{e["action_id"], before, match_->last_event_number(),
+                    to_act_for(match_->seats_to_act(), seat), match_->is_over()};
         }
         if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
     } else if (kind == "resign") {
@@ -998,6 +1052,24 @@ Status Room::apply(const json& e) {
         }
     } else if (kind == "rematch") {
         rematch_ = e["room"].get<std::string>();
+    } else if (kind == "seat_player") {  // an open party room grows a seat
+        if (match_) {
+            const json action{{"type", "seat_players"}, {"count", 1}};
+            auto events = match_->act(0, action);
+            if (!events) return events.error();
+            actions_.emplace_back(0, action);
+            for (auto& [s, bot] : bots_) bot->applied(0, action);
+        } else {
+            options_["players"] = options_.value("players", 0) + 1;
+        }
+        seats_.emplace_back();
+        ++seat_count_;
+    } else if (kind == "lock") {
+        locked_ = e["locked"].get<bool>();
+    } else if (kind == "bar") {
+        auto& m = member_at(e["member"]);
+        m.barred = true;
+        if (!m.device_hash.empty()) barred_devices_.insert(m.device_hash);
     } else {
         return make_error("corrupt_room", "unknown log entry \"" + kind + "\"");
     }
@@ -1058,7 +1130,11 @@ json Room::summary() const {
         if (a.member >= 0) ++connected[static_cast<std::size_t>(a.member)];
         if (seat_of(a) < 0) ++spectators;
     }
-    for (int s = 0; s < seat_count_; ++s) {
+    int connected_count = 0;
+    for (int c : connected) connected_count += c > 0;
+    // A room of thousands lists its first seats; counts say the rest (names: "names").
+    const int listed = big_room() ? kListedSeats + 1 : seat_count_;
+    for (int s = 0; s < listed; ++s) {
         const auto& seat = seats_[static_cast<std::size_t>(s)];
         json entry = {{"seat", s}, {"kind", seat.kind}};
         if (seat.kind == "human") {
@@ -1080,7 +1156,11 @@ json Room::summary() const {
                 {"public", settings_.value("public", false)},
                 {"commitment", sha256_hex(server_seed_)},
                 {"url", services_.public_url + "/r/" + code_},
-                {"last_event", match_ ? match_->last_event_number() : 0}};
+                {"last_event", match_ ? match_->last_event_number() : 0},
+                {"seat_count", seat_count_},
+                {"connected_count", connected_count},
+                {"locked", locked_}};
+    if (game_ == "party") out["players_count"] = seat_count_ - 1;
     if (!ended_.is_null()) out["ended"] = ended_;
     if (!rematch_.empty()) out["rematch"] = rematch_;
     if (settings_.contains("clock")) {
@@ -1092,6 +1172,11 @@ json Room::summary() const {
 
 void Room::broadcast_room() {
     refresh_listing();
+    if (big_room() && now_ms() - last_room_broadcast_ms_ < 1000) {
+        broadcast_room_soon();  // a thousand joins a second are one summary a second
+        return;
+    }
+    last_room_broadcast_ms_ = now_ms();
     const std::string text = summary().dump();
     for (auto& [key, a] : peers_) send_to(a.peer.lock(), text);
 }
@@ -1101,6 +1186,12 @@ void Room::broadcast_events(const Peer* except) {
     const std::int64_t last = match_->last_event_number();
     for (auto& [key, a] : peers_) {
         if (key == except || a.delivered >= last) continue;
+        // Others' placements in a party reach a phone as one skipped run with the next event
+        // it can see, not as a message per placement.
+        if (!match_->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
+            a.scanned = last;
+            continue;
+        }
         json events = match_->events_for(view_seat(a), a.delivered);
         a.delivered = last;
         json message{{"type", "events"}, {"events", events}, {"last_event", last}};

@@ -68,6 +68,10 @@ struct RoomListing {
     int peers = 0;
 };
 
+// Rooms with more seats than this send compact summaries and `to_act` lists (a party of
+// thousands): the first seats, and counts.
+inline constexpr int kListedSeats = 64;
+
 class Room : public std::enable_shared_from_this<Room> {
 public:
     // A new room; `owner` is the creator's join entry (with its token hash) or null.
@@ -105,6 +109,8 @@ private:
         std::string token_hash;
         std::string nonce;
         bool owner = false;
+        bool barred = false;      // removed by the host of a party: token and device refused
+        std::string device_hash;  // SHA-256 of the device id the browser sent, if any
     };
     struct Seat {
         std::string kind = "open";  // "open", "human" or "bot"
@@ -115,6 +121,9 @@ private:
         std::weak_ptr<Peer> peer;
         int member = -1;             // -1: a spectator
         std::int64_t delivered = 0;  // the last event number this peer has been sent
+        // Events up to here were checked and none would reach it except as a skipped run (a
+        // party's placements): the next check starts after them, not from `delivered`.
+        std::int64_t scanned = 0;
     };
     struct Request {
         std::shared_ptr<Peer> peer;
@@ -150,6 +159,18 @@ private:
     void on_rematch(Request& r);
     void on_claim(Request& r);
 
+    // Party night (room_party.cpp): open seating, the host's lock, removal and names, and the
+    // compact forms a room of thousands needs.
+    bool open_party() const;
+    bool party_accepts_players() const;
+    std::string unique_name(const std::string& name) const;
+    void on_lock(Request& r);
+    void on_names(Request& r);
+    void remove_party_player(Request& r, int seat);
+    bool big_room() const { return seat_count_ > kListedSeats + 1; }
+    nlohmann::json to_act_for(const std::vector<int>& to_act, int seat) const;
+    void broadcast_room_soon();
+
     // Clocks (docs/server.md, "Clocks"): the deadline of a seat that must act (wall-clock ms, or
     // none), the timer set to the earliest one, and what happens when it passes.
     std::optional<std::int64_t> deadline_ms(int seat) const;
@@ -181,10 +202,10 @@ private:
     boost::asio::strand<boost::asio::any_io_executor> strand_;
     const std::string code_;
     const std::string game_;
-    const nlohmann::json options_;
+    nlohmann::json options_;  // a waiting open party room counts its players here
     const nlohmann::json settings_;
     const std::string server_seed_;
-    const int seat_count_;
+    int seat_count_;  // grows as people join an open party room
 
     Phase phase_ = Phase::kWaiting;
     std::vector<Member> members_;
@@ -197,7 +218,7 @@ private:
         nlohmann::json action_id;
         std::int64_t before = 0;
         std::int64_t last = 0;
-        std::vector<int> to_act;
+        nlohmann::json to_act;  // as answered: compact in big rooms (to_act_for)
         bool over = false;
     };
     std::map<std::pair<int, std::string>, Ack> acks_;
@@ -218,6 +239,13 @@ private:
     boost::asio::steady_timer clock_;
     std::uint64_t clock_generation_ = 0;
 
+    bool locked_ = false;                      // the host closed the doors
+    std::set<std::string> barred_devices_;     // hashes of removed players' devices
+    std::set<std::string> names_taken_;        // lowercased, for unique names
+    std::int64_t last_room_broadcast_ms_ = 0;  // big rooms: summaries at most once a second
+    bool room_broadcast_pending_ = false;
+    boost::asio::steady_timer room_timer_;
+
     std::map<const Peer*, Attachment> peers_;
     WriteBatch pending_;       // entries not yet handed to the writer
     bool committing_ = false;  // a batch is with the writer
@@ -234,5 +262,8 @@ private:
 std::string clean_name(const std::string& name, const std::string& fallback);
 
 std::int64_t now_ms();
+
+// A name's key for uniqueness: ASCII letters lowercased ("Ann" and "ann" are one name).
+std::string lower_name(const std::string& name);
 
 }  // namespace broadside::server

@@ -1,0 +1,140 @@
+// Party night through a real server (docs/server.md, "Party night"): people join an open party
+// room after the start until the first torpedo, names are made unique, the host locks the
+// doors and removes a player (barred by token and device, and in the record), late joiners
+// watch, unplaced fleets are drawn at random, every phone hears its own result and nobody
+// else's, and all of it survives a restart.
+#include <gtest/gtest.h>
+
+#include "support/server_client.h"
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::string> kFleet{"A1 right", "A2 right", "A3 right",
+                                      "A4 right", "A5 right", "A6 right"};
+
+json join(SeatClient& phone, const std::string& name, const std::string& device) {
+    return phone.request({{"cmd", "join"}, {"name", name}, {"device", device}});
+}
+
+TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnResult) {
+    ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
+    auto created = create_room(server.port(), {{"game", "party"},
+                                               {"options", {{"seating", "open"}, {"players", 0}}},
+                                               {"seat", 0},
+                                               {"name", "Host"}});
+    ASSERT_EQ(created["type"], "room_created") << created.dump();
+    const std::string room = created["room"];
+    SeatClient host(server.port(), room, created["token"]);
+    ASSERT_EQ(host.request({{"cmd", "start"}})["type"], "started");
+
+    // Six phones join after the start; names are cleaned and made unique.
+    std::vector<std::unique_ptr<SeatClient>> phones;
+    std::vector<std::string> names;
+    std::vector<std::string> tokens;
+    for (int i = 0; i < 6; ++i) {
+        phones.push_back(std::make_unique<SeatClient>(server.port(), room));
+        const std::string asked = i < 3 ? "Ann\u200b" : "Phone " + std::to_string(i);
+        auto joined = join(*phones.back(), asked, "device-" + std::to_string(i));
+        ASSERT_EQ(joined["type"], "joined") << joined.dump();
+        EXPECT_EQ(joined["seat"], i + 1);
+        names.push_back(joined["name"]);
+        tokens.push_back(joined["token"]);
+    }
+    EXPECT_EQ(names[0], "Ann");
+    EXPECT_EQ(names[1], "Ann 2");
+    EXPECT_EQ(names[2], "Ann 3");
+    auto summary = host.request({{"cmd", "room"}});
+    EXPECT_EQ(summary["players_count"], 6);
+    EXPECT_EQ(summary["locked"], false);
+    auto looked_up = host.request({{"cmd", "names"}, {"seats", {2, 5, 99}}});
+    EXPECT_EQ(looked_up["names"], json({{"2", "Ann 2"}, {"5", "Phone 4"}}));
+
+    // Four place; the host removes seat 6 (barred by token and by device) and locks the room.
+    for (int i = 0; i < 4; ++i) {
+        auto acted = phones[static_cast<std::size_t>(i)]->request(
+            {{"cmd", "act"},
+             {"action_id", "p"},
+             {"action", {{"type", "place"}, {"ships", kFleet}}}});
+        ASSERT_EQ(acted["type"], "acted") << acted.dump();
+    }
+    EXPECT_EQ(phones[0]->request({{"cmd", "remove"}, {"seat", 6}})["error"]["code"], "not_owner");
+    auto removed = host.request({{"cmd", "remove"}, {"seat", 6}});
+    ASSERT_EQ(removed["type"], "removed") << removed.dump();
+    EXPECT_EQ(phones[5]->wait_for("seat_lost")["seat"], 6);
+    SeatClient again(server.port(), room);
+    EXPECT_EQ(join(again, "Sneaky", "device-5")["error"]["code"], "removed");
+    ASSERT_EQ(host.request({{"cmd", "lock"}, {"locked", true}})["locked"], true);
+    SeatClient late(server.port(), room);
+    EXPECT_EQ(join(late, "Late", "device-9")["error"]["code"], "room_locked");
+    ASSERT_EQ(host.request({{"cmd", "lock"}, {"locked", false}})["locked"], false);
+
+    // The first torpedo: seat 5 never placed and gets a random fleet; nobody joins after it.
+    auto first = host.request({{"cmd", "act"}, {"action_id", 1}, {"action", {{"type", "fire"}}}});
+    ASSERT_EQ(first["type"], "acted") << first.dump();
+    EXPECT_EQ(first["events"][0]["type"], "firing_starts");
+    EXPECT_EQ(first["events"][0]["random_fleets"], 1);
+    EXPECT_EQ(first["events"][0]["players"], 5);
+    EXPECT_EQ(join(late, "Late", "device-9")["error"]["code"], "game_started");
+
+    // Each phone's torpedo event: the counts and its own result, never anyone else's.
+    int torpedoes = 1;
+    while (true) {
+        auto shot = host.request(
+            {{"cmd", "act"}, {"action_id", ++torpedoes}, {"action", {{"type", "fire"}}}});
+        ASSERT_EQ(shot["type"], "acted") << shot.dump();
+        if (shot["over"].get<bool>()) break;
+        ASSERT_LT(torpedoes, 40);
+    }
+    for (int i = 0; i < 5; ++i) {
+        auto seen = phones[static_cast<std::size_t>(i)]->request({{"cmd", "events"}, {"after", 0}});
+        int mine = 0;
+        for (const auto& e : seen["events"]) {
+            EXPECT_FALSE(e.contains("results")) << e.dump();
+            if (e["type"] == "torpedo") {
+                EXPECT_TRUE(e.contains("you")) << e.dump();
+                ++mine;
+            }
+        }
+        EXPECT_EQ(mine, 30);
+    }
+    // The record has every result, the removal and the random fleet; it replays.
+    auto record = host.request({{"cmd", "record"}})["record"];
+    bool removal = false;
+    for (const auto& a : record["actions"]) removal = removal || a["action"]["type"] == "remove";
+    EXPECT_TRUE(removal);
+    int with_results = 0;
+    for (const auto& e : record["events"]) with_results += e.contains("results");
+    EXPECT_EQ(with_results, 30);
+
+    // After a restart the room is the same: the barred device is still barred.
+    server.kill9();
+    server.restart();
+    SeatClient after(server.port(), room);
+    EXPECT_EQ(after.welcome["room"]["players_count"], 6);
+    EXPECT_EQ(join(after, "Sneaky", "device-5")["error"]["code"], "removed");
+    server::WsClient barred("127.0.0.1", server.port(), "/ws/" + room);
+    EXPECT_EQ(
+        barred.request({{"cmd", "hello"}, {"protocol", 2}, {"token", tokens[5]}})["error"]["code"],
+        "removed");
+}
+
+TEST(ServerParty, APartyRoomRefusesProtocolOneAndOtherRoomsStillServeIt) {
+    ServerProcess server(temp_dir());
+    auto party = create_room(server.port(), {{"game", "party"}, {"seat", 0}});
+    auto classic = create_room(server.port(), {{"game", "classic"}});
+    server::WsClient old_party("127.0.0.1", server.port(),
+                               "/ws/" + party["room"].get<std::string>());
+    EXPECT_EQ(old_party.request({{"cmd", "hello"}, {"protocol", 1}})["error"]["code"],
+              "unsupported_protocol");
+    server::WsClient old_classic("127.0.0.1", server.port(),
+                                 "/ws/" + classic["room"].get<std::string>());
+    EXPECT_EQ(old_classic.request({{"cmd", "hello"}, {"protocol", 1}})["type"], "welcome");
+}
+
+}  // namespace
+}  // namespace broadside::testing
