@@ -29,7 +29,7 @@ class HunterBot:
         planes = observation["observation"]
         rows, cols = planes.shape[1], planes.shape[2]
         cells = rows * cols
-        fire = mask[2 * cells :]
+        fire = mask[2 * cells : 3 * cells]  # with weapons, their indices follow
         if fire.any():
             hits = planes[3].reshape(-1)
             for cell in np.flatnonzero(hits):

@@ -1,7 +1,7 @@
 """Each game's actions as indices into one fixed-size discrete space, and its observation as a
 NumPy array. A compound action (a fleet, a Salvo volley) is built over several sub-steps, one
 index each; the codec collects them and hands back the whole action once it is complete.
-docs/python.md has a table per game."""
+docs/python.md has a table per game. Royale is in royale.py, classic's weapons in weapons.py."""
 
 from __future__ import annotations
 
@@ -9,9 +9,36 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
+from . import _engine
 from .spaces import Box
+from .weapons import WeaponActions
 
 ORIENTATIONS = ("right", "down")
+
+_UNREAD: Any = object()
+
+
+class SeatView:
+    """What a codec may read of one seat now: its legal actions and its own observation. Both
+    are read from the match on first use only, since each is a conversion to Python objects
+    and most codecs never need the observation."""
+
+    def __init__(self, match: _engine.Match, seat: int) -> None:
+        self.match, self.seat = match, seat
+        self._legal: Any = _UNREAD
+        self._observation: Any = _UNREAD
+
+    @property
+    def legal(self) -> Any:
+        if self._legal is _UNREAD:
+            self._legal = self.match.legal(self.seat)
+        return self._legal
+
+    @property
+    def observation(self) -> Dict[str, Any]:
+        if self._observation is _UNREAD:
+            self._observation = self.match.observe(self.seat)
+        return self._observation
 
 
 class Codec:
@@ -26,10 +53,10 @@ class Codec:
     def clear(self) -> None:
         self.pending = []
 
-    def mask(self, legal: Any) -> np.ndarray:
+    def mask(self, view: SeatView) -> np.ndarray:
         raise NotImplementedError
 
-    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+    def take(self, index: int, view: SeatView) -> Optional[Dict[str, Any]]:
         """Records one sub-step; returns the engine action once it is complete."""
         raise NotImplementedError
 
@@ -115,26 +142,38 @@ class FleetPlacement:
 
 class ClassicCodec(Codec):
     """Classic and Salvo: [0, 2N) places the next ship, [2N, 3N) fires at a cell (a Salvo
-    volley is one shot per sub-step). Observation: 6 planes of rows x cols (0/1): my ships,
-    hits and misses on my ocean, my hits and misses on the enemy's, and this turn's picks."""
+    volley is one shot per sub-step); with the `weapons` option, the indices from 3N on are
+    the weapons (weapons.py). Observation: 6 planes of rows x cols (0/1): my ships, hits and
+    misses on my ocean, my hits and misses on the enemy's, and this turn's picks; with weapons
+    14 more (weapons.py)."""
 
     PLANES = 6
 
     def __init__(self, options: Dict[str, Any]) -> None:
         super().__init__()
-        if options.get("weapons"):
-            raise NotImplementedError(
-                "the environment does not encode the optional weapons yet; use broadside.Match"
-            )
         self.grid = Grid(options["rows"], options["cols"], letter_is_row=True)
         lengths = [ship["length"] for ship in options["fleet"]]
         self.placement = FleetPlacement(self.grid, lengths, bool(options["no_touch"]))
-        self.size = 3 * self.grid.cells
-        shape = (self.PLANES, self.grid.rows, self.grid.cols)
-        self.observation_space = Box(0, 1, shape, np.int8)
+        n = self.grid.cells
+        self.weapons: Optional[WeaponActions] = None
+        if options.get("weapons"):
+            self.weapons = WeaponActions(self.grid, first_index=3 * n)
+        self.size = 3 * n + (self.weapons.size if self.weapons else 0)
+        planes = self.PLANES + (self.weapons.PLANES if self.weapons else 0)
+        shape = (planes, self.grid.rows, self.grid.cols)
+        # Weapon planes hold counts (uses left, prizes, blast cells to name), at most N.
+        self.observation_space = (
+            Box(0, max(n, 2), shape, np.int16) if self.weapons else Box(0, 1, shape, np.int8)
+        )
 
-    def mask(self, legal: Any) -> np.ndarray:
+    def clear(self) -> None:
+        super().clear()
+        if self.weapons:
+            self.weapons.clear()
+
+    def mask(self, view: SeatView) -> np.ndarray:
         out = np.zeros(self.size, dtype=bool)
+        legal = view.legal
         if legal is None:
             return out
         n = self.grid.cells
@@ -145,10 +184,19 @@ class ClassicCodec(Codec):
                 out[2 * n + self.grid.index(text)] = True
             for cell in self.pending:
                 out[2 * n + cell] = False
+            # A weapon is the whole turn, in Salvo instead of the whole volley: none once a
+            # shot of the volley is picked.
+            if self.weapons and not self.pending:
+                self.weapons.mask_weapons(legal.get("weapons", ()), out)
+        elif legal["type"] == "blast" and self.weapons:
+            self.weapons.mask_blast(out)
         return out
 
-    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+    def take(self, index: int, view: SeatView) -> Optional[Dict[str, Any]]:
         n = self.grid.cells
+        legal = view.legal
+        if self.weapons and index >= 3 * n:
+            return self.weapons.take(index, legal)
         if legal["type"] == "place":
             self.pending.append(index)
             if len(self.pending) < len(self.placement.lengths):
@@ -171,6 +219,8 @@ class ClassicCodec(Codec):
             picks[self.placement.cells(self.pending)] = 1
         else:
             picks[self.pending] = 1
+            if self.weapons:
+                picks[self.weapons.blast] = 1
         planes = [
             g.plane(mine),
             g.plane(incoming["hits"]),
@@ -179,7 +229,10 @@ class ClassicCodec(Codec):
             g.plane(targets["misses"]),
             picks,
         ]
-        return np.stack(planes).reshape(self.observation_space.shape)
+        if self.weapons:
+            planes += self.weapons.planes(obs)
+        space = self.observation_space
+        return np.stack(planes).astype(space.dtype).reshape(space.shape)
 
 
 class PartyCodec(Codec):
@@ -194,8 +247,9 @@ class PartyCodec(Codec):
         self.size = 1 + 2 * self.grid.cells
         self.observation_space = Box(0, 1, (3, 6, 6), np.int8)
 
-    def mask(self, legal: Any) -> np.ndarray:
+    def mask(self, view: SeatView) -> np.ndarray:
         out = np.zeros(self.size, dtype=bool)
+        legal = view.legal
         if legal is None:
             return out
         if legal["type"] == "fire":
@@ -204,7 +258,7 @@ class PartyCodec(Codec):
             out[1:] = self.placement.mask(self.pending)
         return out
 
-    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+    def take(self, index: int, view: SeatView) -> Optional[Dict[str, Any]]:
         if index == 0:
             return {"type": "fire"}
         self.pending.append(index - 1)
@@ -235,9 +289,9 @@ class CrewCodec(Codec):
         self.size = 8
         self.observation_space = Box(0, 32767, (8,), np.int16)
 
-    def mask(self, legal: Any) -> np.ndarray:
+    def mask(self, view: SeatView) -> np.ndarray:
         out = np.zeros(self.size, dtype=bool)
-        for choice in (legal or {}).get("choices", ()):
+        for choice in (view.legal or {}).get("choices", ()):
             out[self.index_of(choice)] = True
         return out
 
@@ -248,7 +302,7 @@ class CrewCodec(Codec):
         keep = choice.get("keep") or []
         return 1 if not keep else 1 + int(keep[0])
 
-    def take(self, index: int, legal: Any) -> Optional[Dict[str, Any]]:
+    def take(self, index: int, view: SeatView) -> Optional[Dict[str, Any]]:
         if index == 0:
             return {"type": "stop"}
         if index == 1:
@@ -279,4 +333,8 @@ def make_codec(game: str, options: Dict[str, Any]) -> Codec:
         return PartyCodec(options)
     if game == "crew":
         return CrewCodec(options)
+    if game == "royale":
+        from .royale import RoyaleCodec  # royale.py builds on this module
+
+        return RoyaleCodec(options)
     raise NotImplementedError(f"the environment does not encode {game} yet; use broadside.Match")

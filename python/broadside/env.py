@@ -3,8 +3,9 @@ PettingZoo nor Gymnasium, so it is written by hand): code written for that API r
 
 Agents are "seat_0", "seat_1", ... for the seats not given to a built-in bot (`opponents`). The
 seat to act is the first of the match's seats to act, so simultaneous phases (placement by every
-seat, the party game's placement) are serialised in seat order. Bots play from observations only:
-observe(agent) is built from that seat's engine observation, which holds no other seat's secret.
+seat, Royale's discards, the party game's placement) are serialised in seat order. Bots play
+from observations only: observe(agent) is built from that seat's engine observation, which
+holds no other seat's secret.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 import numpy as np
 
 from . import _engine
-from .codecs import Codec, make_codec
+from .codecs import Codec, SeatView, make_codec
 from .spaces import Box, Discrete, DictSpace
 
 
@@ -123,7 +124,7 @@ class BroadsideEnv:
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         seat = seat_of(agent)
-        whole = self._codecs[agent].take(int(action), self.match.legal(seat))
+        whole = self._codecs[agent].take(int(action), SeatView(self.match, seat))
         if whole is not None:
             self._credit(self.match.act(seat, whole))
             self._play_opponents()
@@ -145,7 +146,7 @@ class BroadsideEnv:
         codec = self._codecs[agent]
         if self.terminations[agent] or self.truncations[agent] or seat not in self.match.to_act:
             return np.zeros(codec.size, dtype=bool)
-        return codec.mask(self.match.legal(seat))
+        return codec.mask(SeatView(self.match, seat))
 
     def _play_opponents(self) -> None:
         assert self.match is not None

@@ -2,28 +2,87 @@
 encodes: observations lie in their spaces, masks equal the engine's legal actions, agents act in
 the right order, a done agent is stepped with None, and reset(seed) reproduces a game exactly."""
 
+import copy
+
 import numpy as np
 import pytest
-from conftest import ENV_GAMES, play_random
+from conftest import ENV_GAMES, SMALL_WEAPONS, play_random
 
 import broadside
+from broadside import royale
+from broadside.codecs import SeatView
 from broadside.env import seat_of
 
 
 def engine_mask_matches(env: broadside.BroadsideEnv, agent: str, mask: np.ndarray) -> None:
     legal = env.match.legal(seat_of(agent))
     codec = env._codecs[agent]
-    if legal["type"] == "fire" and env.game in ("classic", "salvo"):
-        n = codec.grid.cells
-        open_cells = {codec.grid.index(c) for c in legal["cells"]} - set(codec.pending)
-        assert set(np.flatnonzero(mask[2 * n:])) == open_cells
-        assert not mask[: 2 * n].any()
+    if env.game == "royale":
+        royale_mask_matches(env.match.observe(seat_of(agent)), legal, codec, mask)
+    elif legal["type"] in ("fire", "blast") and env.game in ("classic", "salvo"):
+        classic_mask_matches(legal, codec, mask)
     elif legal["type"] == "turn":
         assert set(np.flatnonzero(mask)) == {codec.index_of(c) for c in legal["choices"]}
     elif legal["type"] == "fire":  # the party host
         assert list(np.flatnonzero(mask)) == [0]
     else:  # placement: every allowed index must lead to a fleet the engine accepts (below)
         assert mask.any()
+
+
+def classic_mask_matches(legal, codec, mask: np.ndarray) -> None:
+    """Shots at the open cells not yet picked; each weapon's indices open exactly when the
+    engine lists it and no shot of a volley is picked; a blast grows one touching cell a step."""
+    n = codec.grid.cells
+    if legal["type"] == "blast":
+        blast = codec.weapons.blast
+        allowed = np.flatnonzero(mask) - codec.weapons.blast_cells
+        assert allowed.size and allowed.min() >= 0 and not set(allowed) & set(blast)
+        if blast:
+            assert all(set(codec.grid.neighbours(c)) & set(blast) for c in allowed)
+        return
+    open_cells = {codec.grid.index(c) for c in legal["cells"]} - set(codec.pending)
+    assert set(np.flatnonzero(mask[2 * n : 3 * n])) == open_cells
+    assert not mask[: 2 * n].any()
+    if codec.weapons is None:
+        assert mask.size == 3 * n
+        return
+    w = codec.weapons
+    usable = set(legal.get("weapons", ())) if not codec.pending else set()
+    segments = {"nuke": mask[w.nuke : w.bomber], "bomber": mask[w.bomber : w.torpedo],
+                "torpedo": mask[w.torpedo : w.scuba], "scuba": mask[w.scuba : w.scuba + 1],
+                "experimental": mask[w.experimental : w.experimental + 1]}
+    for weapon, segment in segments.items():
+        assert segment.any() == (weapon in usable), weapon
+    assert not mask[w.blast_cells :].any()
+
+
+def royale_mask_matches(obs, legal, codec, mask: np.ndarray) -> None:
+    """The indices royale.py's table gives to each of the engine's legal actions (or, inside a
+    compound action, to its next part), and no other."""
+    actions = {a["type"]: a for a in legal["actions"]}
+    open_cells = {codec.grid.index(c) for c in legal.get("cells", ())}
+    open_cells -= set(codec.pending)
+    expected = set()
+    if codec.kind in (None, "discard") and "discard" in actions:
+        expected |= {royale.DISCARD + slot for slot, card in enumerate(obs["my_cards"])
+                     if card["id"] in actions["discard"]["cards"]
+                     and card["id"] not in codec.pending}
+    if codec.kind == "bonus":
+        expected |= {royale.BONUS_CELL + c for c in open_cells}
+    if codec.kind in (None, "fire") and "fire" in actions:
+        expected |= {royale.FIRE + c for c in open_cells}
+    if codec.kind is None:
+        if "sonar" in actions:
+            expected |= {royale.SONAR + royale.SOURCES.index(s) * 20 + royale.LINES.index(line)
+                         for s in actions["sonar"]["sources"] for line in actions["sonar"]["lines"]}
+        expected |= {index for name, index in (("roll", royale.ROLL), ("end", royale.END))
+                     if name in actions}
+        bonus_cards = {b["card"] for b in actions.get("bonus", {"cards": ()})["cards"]}
+        claims = obs["seats"][obs["seat"]]["claimed"]
+        expected |= {royale.BONUS_CARD + slot for slot, card in enumerate(claims)
+                     if card["id"] in bonus_cards}
+    assert set(np.flatnonzero(mask)) == expected
+    assert expected, "a seat to act always has something to do"
 
 
 @pytest.mark.parametrize("game,options", ENV_GAMES)
@@ -67,6 +126,119 @@ def test_reset_with_a_seed_reproduces_the_game(game, options):
     env = broadside.env(game, options=options)
     play_random(env, seed=12, rng=np.random.default_rng(3))
     assert env.match.record() != records[0]
+
+
+def engine_accepts(env: broadside.BroadsideEnv, agent: str, index: int):
+    """Whether the engine takes the whole action `index` decodes to, tried on a clone; None when
+    the index is only a part of a compound action. Neither the match nor the codec changes."""
+    seat = seat_of(agent)
+    try:
+        action = copy.deepcopy(env._codecs[agent]).take(index, SeatView(env.match, seat))
+    except (KeyError, IndexError):
+        return False  # e.g. a shot when the engine lists no "fire": nothing can be sent
+    if action is None:
+        return None
+    try:
+        env.match.clone().act(seat, action)
+    except broadside.BroadsideError:
+        return False
+    return True
+
+
+def advance_to_first_shot(env: broadside.BroadsideEnv, rng: np.random.Generator) -> str:
+    """Random placements until an agent may fire: the first decision where weapons are usable."""
+    for agent in env.agent_iter():
+        mask = env.observe(agent)["action_mask"].astype(bool)
+        if env.match.legal(seat_of(agent))["type"] == "fire":
+            return agent
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    raise AssertionError("the game ended before anyone fired")
+
+
+@pytest.mark.parametrize("game", ["classic", "salvo"])
+def test_every_weapon_index_is_allowed_exactly_when_the_engine_takes_it(game, rng):
+    # Torpedoes are the subtle part: only edge starts, heading away from that edge, and a
+    # corner has two headings. Every weapon index is tried against the engine.
+    env = broadside.env(game, options=SMALL_WEAPONS)
+    env.reset(seed=3)
+    agent = advance_to_first_shot(env, rng)
+    mask = env.observe(agent)["action_mask"].astype(bool)
+    w = env._codecs[agent].weapons
+    for index in range(w.nuke, w.blast_cells):
+        assert engine_accepts(env, agent, index) == mask[index], index
+    assert mask[w.torpedo : w.scuba].sum() == 20 + 4  # 20 edge cells of 6 x 6, corners twice
+
+
+def test_an_experimental_blast_is_named_one_touching_cell_at_a_time(rng):
+    env = broadside.env("classic", options=SMALL_WEAPONS)
+    env.reset(seed=8)
+    agent = advance_to_first_shot(env, rng)
+    codec = env._codecs[agent]
+    env.step(codec.weapons.experimental)
+    legal = env.match.legal(seat_of(agent))
+    if legal is None or legal["type"] != "blast":
+        pytest.skip("this seed's roll was a mishap that ended the game")
+    blast = codec.weapons.blast_cells
+    for step in range(legal["count"]):
+        assert env.agent_selection == agent
+        mask = env.observe(agent)["action_mask"].astype(bool)
+        allowed = np.flatnonzero(mask)
+        assert allowed.min() >= blast
+        if step == 0:
+            assert allowed.size == codec.grid.cells
+        else:
+            assert allowed.size < codec.grid.cells
+        env.step(int(rng.choice(allowed)))
+    assert env.match.legal(seat_of(agent)) is None or env.match.over
+
+
+@pytest.mark.parametrize("mode", ["standard", "advanced"])
+def test_royale_single_step_actions_are_allowed_exactly_when_the_engine_takes_them(mode, rng):
+    # Sonar, roll, end (and Standard's one-shot fire) are whole actions: each index is tried
+    # against the engine at the first 40 decisions of a random game.
+    env = broadside.env("royale", options={"mode": mode, "players": 3})
+    env.reset(seed=4)
+    single = list(range(royale.SONAR, royale.FIRE))
+    if mode == "standard":
+        single += list(range(royale.FIRE, royale.BONUS_CARD))
+    checked = 0
+    for agent in env.agent_iter(max_iter=40):
+        mask = env.observe(agent)["action_mask"].astype(bool)
+        if env._codecs[agent].kind is None:
+            for index in single:
+                assert engine_accepts(env, agent, index) == mask[index], index
+            checked += 1
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert checked > 10
+
+
+def test_royale_observation_shows_my_hand_by_discard_slot():
+    env = broadside.env("royale", options={"mode": "advanced", "players": 2})
+    env.reset(seed=1)
+    obs = env.observe("seat_0")["observation"]
+    planes = obs[: royale.PLANES * 100].reshape(royale.PLANES, 10, 10)
+    hand = env.match.observe(0)["my_cards"]
+    grid = env._codecs["seat_0"].grid
+    for slot, card in enumerate(hand):
+        assert set(np.flatnonzero(planes[3 + slot])) == {grid.index(c) for c in card["cells"]}
+    submarine = next(slot for slot, card in enumerate(hand) if card.get("submarine"))
+    mask = env.observe("seat_0")["action_mask"]
+    assert not mask[royale.DISCARD + submarine] and mask[: royale.HAND_SLOTS].sum() == 4
+
+
+def test_royale_rewards_are_win_and_loss_at_the_end(rng):
+    env = broadside.env("royale", options={"mode": "standard", "players": 3})
+    env.reset(seed=6)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    winners = env.match.result["winners"]
+    assert totals == {f"seat_{s}": 1.0 if s in winners else -1.0 for s in range(3)}
 
 
 def test_spaces_sample_reproducibly_after_seeding():
