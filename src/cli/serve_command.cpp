@@ -2,8 +2,11 @@
 // server itself lives in src/server/.
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/serve/qr_terminal.h"
 #include "server/server.h"
 #include "server/static_files.h"
+
+#include <iostream>
 
 namespace broadside::cli {
 
@@ -70,7 +73,19 @@ void add_serve_command(CLI::App& app, Runner& run) {
     cmd->add_option("--web", config->web_root,
                     "Directory of the built browser client (default: web/dist next to the build "
                     "tree, or share/broadside/web of the install)");
-    cmd->callback([&run, config, durability] {
+    auto lan = cmd->add_flag("--lan", config->lan,
+                             "A party on your network: listen on every interface, put this "
+                             "machine's LAN address in the join link, and print the link with "
+                             "a QR code to scan");
+    auto* bind = cmd->get_option("--bind");
+    cmd->callback([&run, config, durability, lan, bind] {
+        if (lan->count() > 0) {
+            if (bind->count() == 0) config->bind = "0.0.0.0";
+            config->on_listening = [](const std::string& url) {
+                std::cout << "\nJoin from a phone on this network: " << url << "/\n"
+                          << cli::qr_for_terminal(url + "/") << std::flush;
+            };
+        }
         run = [config, durability] {
             if (config->web_root.empty()) {
                 if (auto found = server::default_web_root()) config->web_root = found->string();

@@ -2,6 +2,7 @@
 // `broadside serve`: HTTP and WebSocket on Boost.Beast, rooms on strands, state in SQLite.
 // Blocks until SIGTERM or SIGINT, then drains (docs/server.md) and returns the exit code.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,11 @@ struct ServerConfig {
     std::size_t max_queued_bytes = 1 << 20;  // per connection, then it is dropped
     std::int64_t room_ttl_seconds = 24 * 3600;
     std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
-    std::string web_root;  // the built browser client (web/dist); empty: none
+    std::string web_root;                      // the built browser client (web/dist); empty: none
+    // --lan: the public address is the machine's LAN address (unless public_url is given).
+    bool lan = false;
+    // Called once listening, with the public address (the CLI prints the QR code of it).
+    std::function<void(const std::string& public_url)> on_listening;
 };
 
 int run_server(const ServerConfig& config);

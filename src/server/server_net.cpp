@@ -24,6 +24,7 @@
 #include "server/frame.h"
 #include "server/group_writer.h"
 #include "server/hub.h"
+#include "server/lan.h"
 #include "server/metrics.h"
 #include "server/peer.h"
 #include "server/secrets.h"
@@ -621,6 +622,15 @@ int run_server(const ServerConfig& config) {
         return 1;
     }
     const unsigned short port = listener->port();
+    if (effective.public_url.empty() && config.lan) {
+        const auto address = lan_address();
+        if (!address) {
+            std::cerr << "broadside serve: --lan found no network address on this machine; "
+                         "give one with --public-url\n";
+            return 1;
+        }
+        effective.public_url = "http://" + *address + ":" + std::to_string(port);
+    }
     if (effective.public_url.empty()) {
         const bool v6 = config.bind.find(':') != std::string::npos;
         effective.public_url =
@@ -665,6 +675,7 @@ int run_server(const ServerConfig& config) {
 
     std::cout << "Broadside server listening on " << effective.public_url << " (data in "
               << config.data << ", " << restored << " rooms restored)" << std::endl;
+    if (config.on_listening) config.on_listening(effective.public_url);
     if (web.empty()) {
         std::cout << "The browser client was not found (cd web && npm ci && npm run build, or "
                      "--web DIR); terminals can play: broadside join --new classic --server "

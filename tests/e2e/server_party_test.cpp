@@ -138,3 +138,24 @@ TEST(ServerParty, APartyRoomRefusesProtocolOneAndOtherRoomsStillServeIt) {
 
 }  // namespace
 }  // namespace broadside::testing
+
+namespace broadside::testing {
+namespace {
+
+TEST(ServerParty, LanListensEverywherePrintsTheLinkWithAQrCodeAndLoopbackStillWorks) {
+    ServerProcess server(temp_dir(), {"--lan"});
+    const std::string out = server.output();
+    const auto at = out.find("Join from a phone on this network: http://");
+    ASSERT_NE(at, std::string::npos) << out;
+    const std::string link = out.substr(at + 35, out.find('\n', at) - at - 35);
+    EXPECT_EQ(link.find("127.0.0.1"), std::string::npos) << link;  // the LAN address
+    EXPECT_NE(out.find("\u2588\u2588\u2588\u2588\u2588\u2588\u2588"), std::string::npos);
+    EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);  // tests stay on loopback
+    // The link's origin is accepted from browsers (the join links carry it).
+    auto created = create_room(server.port(), {{"game", "party"}, {"seat", 0}});
+    EXPECT_EQ(created["url"].get<std::string>().rfind(link.substr(0, link.size() - 1), 0), 0u)
+        << created.dump() << " vs " << link;
+}
+
+}  // namespace
+}  // namespace broadside::testing

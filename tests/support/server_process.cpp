@@ -58,7 +58,7 @@ void ServerProcess::launch() {
         _exit(127);
     }
     // The port is printed once the server listens (and has restored every room).
-    const std::regex listening("listening on http://127\\.0\\.0\\.1:([0-9]+)");
+    const std::regex listening("listening on http://[^: ]+:([0-9]+)");
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (std::chrono::steady_clock::now() < deadline) {
         std::smatch m;
