@@ -51,9 +51,12 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
     cmd->add_option("--server", config->server, "The server, e.g. http://127.0.0.1:8080")
         ->capture_default_str();
     cmd->add_option("--game", config->game,
-                    "classic or salvo (pairs), royale or crew (tables of 3), or mix")
+                    "classic or salvo (pairs), royale or crew (tables of 3), mix, or party (one "
+                    "open party room: a host and --clients phones that join, place, follow "
+                    "every torpedo and reconnect all at once after the tenth; --think-ms is the "
+                    "host's pace)")
         ->capture_default_str()
-        ->check(CLI::IsMember({"classic", "salvo", "royale", "crew", "mix"}));
+        ->check(CLI::IsMember({"classic", "salvo", "royale", "crew", "mix", "party"}));
     cmd->add_option("--clients", config->clients, "Simulated players, one connection each")
         ->capture_default_str()
         ->check(CLI::Range(1, server::kLoadtestMaxClients));

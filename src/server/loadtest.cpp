@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <deque>
 #include <map>
@@ -81,36 +82,25 @@ struct Table {
     std::vector<std::shared_ptr<Player>> players;
 };
 
-class Player : public std::enable_shared_from_this<Player> {
+// One simulated client's WebSocket: connects, reads and writes on its own strand, and hands
+// every message to on_message. A new open() drops the old connection; handlers of the old one
+// do nothing from then on (the generation count).
+class WsPeer : public std::enable_shared_from_this<WsPeer> {
 public:
-    Player(net::io_context& io, Run& run, std::shared_ptr<Table> table, int index,
-           std::uint64_t seed)
-        : strand_(net::make_strand(io)),
-          run_(run),
-          table_(std::move(table)),
-          index_(index),
-          think_(strand_),
-          rng_(seed) {}
-
-    // The table's first player creates the room; the others are started once it exists.
-    void start() {
-        net::post(strand_, [self = shared_from_this()] {
-            if (self->index_ == 0) {
-                self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
-            } else {
-                self->open("/ws/" + self->table_->room, {{"cmd", "hello"}, {"protocol", 2}});
-            }
-        });
-    }
+    WsPeer(net::io_context& io, Run& run) : strand_(net::make_strand(io)), run_(run) {}
+    virtual ~WsPeer() = default;
 
     void stop() {
         net::post(strand_, [self = shared_from_this()] {
-            self->think_.cancel();
+            self->stopped();
             self->close_socket();
         });
     }
 
-private:
+protected:
+    virtual void on_message(const json& m) = 0;
+    virtual void stopped() {}
+
     using Stream = websocket::stream<beast::tcp_stream>;
 
     void open(const std::string& target, json hello) {
@@ -219,7 +209,39 @@ private:
         return id;
     }
 
-    void on_message(const json& m) {
+    net::strand<net::io_context::executor_type> strand_;
+    Run& run_;
+    std::shared_ptr<Stream> ws_;
+    std::uint64_t generation_ = 0;
+    bool open_ = false;
+    beast::flat_buffer buffer_;
+    std::deque<std::string> out_;
+    bool writing_ = false;
+    std::int64_t next_id_ = 1;
+};
+
+class Player : public WsPeer {
+public:
+    Player(net::io_context& io, Run& run, std::shared_ptr<Table> table, int index,
+           std::uint64_t seed)
+        : WsPeer(io, run), table_(std::move(table)), index_(index), think_(strand_), rng_(seed) {}
+
+    // The table's first player creates the room; the others are started once it exists.
+    void start() {
+        net::post(strand_, [self = self()] {
+            if (self->index_ == 0) {
+                self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
+            } else {
+                self->open("/ws/" + self->table_->room, {{"cmd", "hello"}, {"protocol", 2}});
+            }
+        });
+    }
+
+private:
+    std::shared_ptr<Player> self() { return std::static_pointer_cast<Player>(shared_from_this()); }
+    void stopped() override { think_.cancel(); }
+
+    void on_message(const json& m) override {
         const std::string type = m.value("type", "");
         const bool is_reply = m.contains("id") && m["id"].is_number_integer();
         const std::int64_t id = is_reply ? m["id"].get<std::int64_t>() : 0;
@@ -350,7 +372,7 @@ private:
     void think(const json& legal) {
         thinking_ = true;
         think_.expires_after(std::chrono::milliseconds(run_.config.think_ms));
-        think_.async_wait([self = shared_from_this(), legal](beast::error_code ec) {
+        think_.async_wait([self = self(), legal](beast::error_code ec) {
             self->thinking_ = false;
             if (ec || self->run_.stopping || !self->ws_) return;
             json action;
@@ -367,25 +389,16 @@ private:
         });
     }
 
-    net::strand<net::io_context::executor_type> strand_;
-    Run& run_;
     std::shared_ptr<Table> table_;
     const int index_;
     net::steady_timer think_;
     Rng rng_;
-    std::shared_ptr<Stream> ws_;
-    std::uint64_t generation_ = 0;
-    bool open_ = false;
-    beast::flat_buffer buffer_;
-    std::deque<std::string> out_;
-    bool writing_ = false;
     std::string token_;
     std::string current_room_;
     int seat_ = -1;
     bool started_ = false;
     bool thinking_ = false;
     bool recheck_ = false;
-    std::int64_t next_id_ = 1;
     std::int64_t legal_id_ = 0;
     std::int64_t act_id_ = 0;
     std::int64_t acts_ = 0;
@@ -430,6 +443,325 @@ double percentile(const std::vector<double>& sorted, double p) {
     return sorted[std::min(i, sorted.size() - 1)];
 }
 
+// ---- party night: one open party room, a host and thousands of phones ------------------
+
+struct PartyRun {
+    std::mutex mutex;
+    std::string room;
+    std::array<Clock::time_point, 37> fired_at{};  // by torpedo: 1-30, super torpedoes 31-36
+    std::vector<double> delivery_ms;               // host's fire to a phone's receipt
+    std::atomic<int> joined{0};
+    std::atomic<int> placed{0};
+    std::atomic<int> fired{0};
+    std::atomic<bool> over{false};
+    std::atomic<int> storm_served{0};
+    Clock::time_point storm_began;
+    Clock::time_point last_joined;
+    Clock::time_point last_served;
+};
+
+// A torpedo's index in fired_at: regular 1-30, super 31-36.
+int torpedo_index(const json& e) {
+    const std::string type = e.value("type", "");
+    if (type == "torpedo") return e.value("number", 0);
+    if (type == "super_torpedo") return 30 + e.value("number", 0);
+    return 0;
+}
+
+class PartyPhone : public WsPeer {
+public:
+    PartyPhone(net::io_context& io, Run& run, PartyRun& party, int index, std::uint64_t seed)
+        : WsPeer(io, run), party_(party), index_(index), rng_(seed) {}
+
+    void start() {
+        net::post(strand_, [self = me()] {
+            self->open("/ws/" + self->party_.room, {{"cmd", "hello"}, {"protocol", 2}});
+        });
+    }
+    // The reconnect storm: drop the connection and come back with the token.
+    void reconnect() {
+        net::post(strand_, [self = me()] {
+            self->storm_ = true;
+            self->open("/ws/" + self->party_.room,
+                       {{"cmd", "hello"}, {"protocol", 2}, {"token", self->token_}});
+        });
+    }
+
+private:
+    std::shared_ptr<PartyPhone> me() {
+        return std::static_pointer_cast<PartyPhone>(shared_from_this());
+    }
+
+    void on_message(const json& m) override {
+        const std::string type = m.value("type", "");
+        if (type == "error") {
+            run_.stats.error(m["error"].value("code", "?"));
+            return;
+        }
+        if (type == "welcome") {
+            if (token_.empty()) {
+                request({{"cmd", "join"},
+                         {"name", "phone " + std::to_string(index_)},
+                         {"device", "load-" + std::to_string(index_)}});
+            } else {
+                events_id_ = request({{"cmd", "events"}, {"after", last_n_}});
+            }
+            return;
+        }
+        if (type == "joined") {
+            token_ = m["token"].get<std::string>();
+            seat_ = m["seat"].get<int>();
+            ++party_.joined;
+            {
+                std::lock_guard lock(party_.mutex);
+                party_.last_joined = Clock::now();
+            }
+            legal_id_ = request({{"cmd", "legal"}});
+            return;
+        }
+        if (type == "legal" && m.value("id", std::int64_t{0}) == legal_id_) {
+            if (!m["legal"].is_object()) return;
+            request({{"cmd", "act"},
+                     {"action_id", "place"},
+                     {"action", random_action(m["legal"], seat_, rng_, "party")}});
+            return;
+        }
+        if (type == "acted") {
+            ++party_.placed;
+            ++run_.stats.actions;
+            return;
+        }
+        if (type == "events") {
+            const auto now = Clock::now();
+            for (const auto& e : m["events"]) {
+                last_n_ = std::max(last_n_, e.value("n", std::int64_t{0}));
+                const int k = torpedo_index(e);
+                if (k <= 0) continue;
+                std::lock_guard lock(party_.mutex);
+                party_.delivery_ms.push_back(
+                    std::chrono::duration<double, std::milli>(now - party_.fired_at[k]).count());
+            }
+            if (storm_ && m.value("id", std::int64_t{-1}) == events_id_) {
+                storm_ = false;
+                ++party_.storm_served;
+                std::lock_guard lock(party_.mutex);
+                party_.last_served = now;
+            }
+        }
+    }
+
+    PartyRun& party_;
+    const int index_;
+    Rng rng_;
+    std::string token_;
+    int seat_ = -1;
+    std::int64_t last_n_ = 0;
+    std::int64_t legal_id_ = 0;
+    std::int64_t events_id_ = -1;
+    bool storm_ = false;
+};
+
+class PartyHost : public WsPeer {
+public:
+    PartyHost(net::io_context& io, Run& run, PartyRun& party)
+        : WsPeer(io, run), party_(party), pace_(strand_) {}
+
+    void start() {
+        net::post(strand_, [self = me()] {
+            self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
+        });
+    }
+    // Fires the torpedoes, `pause` apart, until the game is over.
+    void fire_all(std::chrono::milliseconds pause) {
+        net::post(strand_, [self = me(), pause] {
+            self->pause_ = pause;
+            self->fire();
+        });
+    }
+    bool ready() const { return ready_; }
+
+private:
+    std::shared_ptr<PartyHost> me() {
+        return std::static_pointer_cast<PartyHost>(shared_from_this());
+    }
+    void stopped() override { pace_.cancel(); }
+
+    void fire() {
+        if (run_.stopping || party_.over) return;
+        const int next = party_.fired + 1;
+        {
+            std::lock_guard lock(party_.mutex);
+            if (next < static_cast<int>(party_.fired_at.size())) {
+                party_.fired_at[static_cast<std::size_t>(next)] = Clock::now();
+            }
+        }
+        request({{"cmd", "act"},
+                 {"action_id", "fire-" + std::to_string(next)},
+                 {"action", {{"type", "fire"}}}});
+    }
+
+    void on_message(const json& m) override {
+        const std::string type = m.value("type", "");
+        if (type == "error") {
+            run_.stats.error("host: " + m["error"].value("code", "?"));
+            return;
+        }
+        if (type == "welcome" && token_.empty()) {
+            request({{"cmd", "create"},
+                     {"game", "party"},
+                     {"options", {{"seating", "open"}, {"players", 0}}},
+                     {"seat", 0},
+                     {"name", "load host"}});
+            return;
+        }
+        if (type == "room_created") {
+            token_ = m["token"].get<std::string>();
+            party_.room = m["room"].get<std::string>();
+            open("/ws/" + party_.room, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
+            return;
+        }
+        if (type == "welcome") {
+            request({{"cmd", "start"}});
+            return;
+        }
+        if (type == "started") {
+            ready_ = true;
+            return;
+        }
+        if (type == "acted") {
+            ++party_.fired;
+            ++run_.stats.actions;
+            // A super torpedo's index follows the 30 regular ones; the next fire waits `pause`.
+            if (m.value("over", false)) {
+                party_.over = true;
+                return;
+            }
+            pace_.expires_after(pause_);
+            pace_.async_wait([self = me()](beast::error_code ec) {
+                if (!ec) self->fire();
+            });
+        }
+    }
+
+    PartyRun& party_;
+    net::steady_timer pace_;
+    std::chrono::milliseconds pause_{1000};
+    std::string token_;
+    std::atomic<bool> ready_{false};
+};
+
+json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context& io,
+                        const std::string& host, const std::string& port) {
+    PartyRun party;
+    auto host_peer = std::make_shared<PartyHost>(io, run, party);
+    std::vector<std::shared_ptr<PartyPhone>> phones;
+    for (int i = 0; i < config.clients; ++i) {
+        phones.push_back(std::make_shared<PartyPhone>(
+            io, run, party, i, config.seed * 1'000'003ULL + static_cast<unsigned>(i)));
+    }
+    auto work = net::make_work_guard(io);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, config.threads); ++t) threads.emplace_back([&] { io.run(); });
+    const auto deadline = [&](double seconds) {
+        return Clock::now() + std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+    };
+    const auto wait_until = [&](auto done, Clock::time_point until) {
+        while (!done() && Clock::now() < until) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        return done();
+    };
+    const auto before = read_metrics(host, port);
+    host_peer->start();
+    json report{{"server", config.server}, {"game", "party"}, {"phones", config.clients}};
+    if (!wait_until([&] { return host_peer->ready(); }, deadline(10))) {
+        throw std::runtime_error("the host could not open a party room");
+    }
+    // Phones join at the connection rate, then place a random fleet each.
+    const auto began = Clock::now();
+    const double per_phone_us = 1e6 / std::max(1, config.connects_per_second);
+    for (int i = 0; i < config.clients; ++i) {
+        phones[static_cast<std::size_t>(i)]->start();
+        std::this_thread::sleep_until(
+            began + std::chrono::microseconds(static_cast<std::int64_t>(per_phone_us * (i + 1))));
+    }
+    const double window = std::min(config.duration_seconds, 120.0);
+    wait_until([&] { return party.placed >= config.clients; },
+               began + std::chrono::milliseconds(static_cast<std::int64_t>(window * 1000)));
+    const auto placed_at = Clock::now();
+    const auto loaded = read_metrics(host, port);
+    report["joined"] = party.joined.load();
+    report["placed"] = party.placed.load();
+    {
+        std::lock_guard lock(party.mutex);
+        report["all_joined_s"] =
+            party.joined >= config.clients
+                ? std::chrono::duration<double>(party.last_joined - began).count()
+                : -1.0;
+    }
+    report["all_placed_s"] = party.placed >= config.clients
+                                 ? std::chrono::duration<double>(placed_at - began).count()
+                                 : -1.0;
+    // Ten torpedoes, the reconnect storm, then the rest of the game.
+    const auto pause = std::chrono::milliseconds(std::max(200, config.think_ms));
+    host_peer->fire_all(pause);
+    wait_until([&] { return party.fired >= 10 || party.over; }, deadline(120));
+    std::this_thread::sleep_for(pause / 2);
+    {
+        std::lock_guard lock(party.mutex);
+        party.storm_began = Clock::now();
+    }
+    for (auto& p : phones) p->reconnect();
+    const bool served =
+        wait_until([&] { return party.storm_served >= config.clients; }, deadline(60));
+    {
+        std::lock_guard lock(party.mutex);
+        report["reconnect_storm"] = json{
+            {"phones", config.clients},
+            {"served", party.storm_served.load()},
+            {"all_served_s",
+             served ? std::chrono::duration<double>(party.last_served - party.storm_began).count()
+                    : -1.0}};
+    }
+    wait_until([&] { return party.over.load(); },
+               deadline(36.0 * static_cast<double>(pause.count()) / 1000 + 60));
+    std::this_thread::sleep_for(std::chrono::seconds(2));  // the last deliveries
+    run.stopping = true;
+    host_peer->stop();
+    for (auto& p : phones) p->stop();
+    work.reset();
+    for (auto& t : threads) t.join();
+
+    std::vector<double> ms;
+    std::map<std::string, std::int64_t> codes;
+    {
+        std::lock_guard lock(party.mutex);
+        ms = party.delivery_ms;
+    }
+    {
+        std::lock_guard lock(run.stats.mutex);
+        codes = run.stats.error_codes;
+    }
+    std::sort(ms.begin(), ms.end());
+    std::int64_t errors = 0;
+    for (const auto& [code, n] : codes) errors += n;
+    report["torpedoes"] = party.fired.load();
+    report["over"] = party.over.load();
+    report["deliveries"] =
+        json{{"expected", static_cast<std::int64_t>(party.fired) * config.clients},
+             {"received", ms.size()},
+             {"p50_ms", percentile(ms, 0.50)},
+             {"p99_ms", percentile(ms, 0.99)},
+             {"max_ms", ms.empty() ? 0 : ms.back()}};
+    report["pause_ms"] = pause.count();
+    report["errors"] = errors;
+    report["error_codes"] = codes;
+    report["server_memory"] = json{{"resident_before_bytes", before.resident},
+                                   {"resident_placed_bytes", loaded.resident},
+                                   {"server_connections_placed", loaded.connections}};
+    return report;
+}
+
 std::shared_ptr<Table> new_table(const std::string& game) {
     auto t = std::make_shared<Table>();
     t->game = game;
@@ -459,9 +791,9 @@ json run_loadtest(const LoadtestConfig& config) {
         throw std::runtime_error("--duration must be more than 0 and at most 3600 seconds");
     }
     static const std::vector<std::string> kGames{"classic", "salvo", "royale", "crew"};
-    if (config.game != "mix" &&
+    if (config.game != "mix" && config.game != "party" &&
         std::find(kGames.begin(), kGames.end(), config.game) == kGames.end()) {
-        throw std::runtime_error("--game is classic, salvo, royale, crew or mix");
+        throw std::runtime_error("--game is classic, salvo, royale, crew, mix or party");
     }
     raise_open_file_limit();
     const auto [host, port_number] = parse_server_url(config.server);
@@ -481,6 +813,8 @@ json run_loadtest(const LoadtestConfig& config) {
             }
         }
     }
+
+    if (config.game == "party") return run_party_loadtest(config, run, io, host, port);
 
     // Tables of real seats; a last table with too few players gets easy bots in the rest.
     std::vector<std::shared_ptr<Table>> tables;

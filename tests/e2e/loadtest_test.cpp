@@ -41,9 +41,27 @@ TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+TEST(Loadtest, APartyOfPhonesJoinsPlacesFollowsEveryTorpedoAndSurvivesAReconnectStorm) {
+    ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
+    auto run = run_broadside({"loadtest", "--server", server.url(), "--game", "party", "--clients",
+                              "25", "--think-ms", "200", "--duration", "30", "--json"});
+    ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+    const auto report = json::parse(run.out);
+    EXPECT_EQ(report["joined"], 25);
+    EXPECT_EQ(report["placed"], 25);
+    EXPECT_EQ(report["errors"], 0) << report.dump();
+    EXPECT_TRUE(report["over"].get<bool>()) << report.dump();
+    EXPECT_GE(report["torpedoes"].get<int>(), 30);
+    // Every phone heard every torpedo exactly once, the storm included.
+    EXPECT_EQ(report["deliveries"]["received"], report["deliveries"]["expected"]) << report.dump();
+    EXPECT_EQ(report["reconnect_storm"]["served"], 25);
+    EXPECT_LE(report["deliveries"]["p99_ms"].get<double>(),
+              report["deliveries"]["max_ms"].get<double>());
+}
+
 TEST(Loadtest, ARemoteServerIsRefusedUnlessAllowedAndEveryRunIsBounded) {
-    auto remote = run_broadside({"loadtest", "--server", "http://192.0.2.1:8080", "--clients",
-                                 "1", "--duration", "1"});
+    auto remote = run_broadside(
+        {"loadtest", "--server", "http://192.0.2.1:8080", "--clients", "1", "--duration", "1"});
     EXPECT_EQ(remote.exit_code, 2);
     EXPECT_NE(remote.err.find("not a loopback address"), std::string::npos) << remote.err;
     EXPECT_EQ(run_broadside({"loadtest", "--clients", "20001"}).exit_code, 2);
