@@ -897,17 +897,26 @@ void Room::on_rematch(Request& r) {
         reply(r, {{"type", "rematch"}, {"room", rematch_}});
         return;
     }
-    auto room = services_.make_room(game_, options_, settings_, pending_);
+    // An open party starts again empty and grows the same seats (the crowd stays; a player the
+    // host removed does not come along).
+    json next_options = options_;
+    if (open_party()) next_options["players"] = 0;
+    auto room = services_.make_room(game_, next_options, settings_, pending_);
     if (!room) {
         error(r, room.error().code, room.error().message);
         return;
     }
     auto& next = **room;
+    if (open_party()) {
+        for (int s = 1; s < seat_count_; ++s)
+            (void)next.prepare({{"kind", "seat_player"}}, pending_);
+    }
     // Same people (same tokens: a token is kept per room, so its hash is copied), same bots;
     // in a two-seat game the seats swap, so the other side moves first where "first" is fixed.
     auto rotated = [&](int seat) { return seat_count_ == 2 ? 1 - seat : seat; };
     for (std::size_t m = 0; m < members_.size(); ++m) {
         const auto& member = members_[m];
+        if (member.barred) continue;
         int seat = -1;
         for (int s = 0; s < seat_count_; ++s) {
             if (seats_[static_cast<std::size_t>(s)].member == static_cast<int>(m))

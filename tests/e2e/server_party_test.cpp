@@ -111,6 +111,18 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
     for (const auto& e : record["events"]) with_results += e.contains("results");
     EXPECT_EQ(with_results, 30);
 
+    // Play again: everyone but the removed player is in the new room, in the same seat.
+    auto again_offer = host.request({{"cmd", "rematch"}});
+    ASSERT_EQ(again_offer["type"], "rematch") << again_offer.dump();
+    const std::string next = again_offer["room"];
+    SeatClient ann_next(server.port(), next, tokens[0]);
+    EXPECT_EQ(ann_next.welcome["you"]["seat"], 1);
+    EXPECT_EQ(ann_next.welcome["room"]["players_count"], 6);
+    server::WsClient removed_next("127.0.0.1", server.port(), "/ws/" + next);
+    EXPECT_EQ(removed_next.request(
+                  {{"cmd", "hello"}, {"protocol", 2}, {"token", tokens[5]}})["error"]["code"],
+              "bad_token");
+
     // After a restart the room is the same: the barred device is still barred.
     server.kill9();
     server.restart();
