@@ -62,7 +62,10 @@ StaticFiles::StaticFiles(const fs::path& root) {
 const StaticFile* StaticFiles::find(const std::string& target) const {
     if (!page_) return nullptr;
     const std::string path = target.substr(0, target.find('?'));
-    if (path == "/" || path.rfind("/r/", 0) == 0 || path.rfind("/watch/", 0) == 0) return page_;
+    if (path == "/" || path == "/party" || path.rfind("/r/", 0) == 0 ||
+        path.rfind("/watch/", 0) == 0 || path.rfind("/host/", 0) == 0) {
+        return page_;
+    }
     const auto it = files_.find(path);
     return it == files_.end() ? nullptr : &it->second;
 }

@@ -24,7 +24,8 @@ public:
     explicit StaticFiles(const std::filesystem::path& root);
 
     // The file for a request target (query string ignored): "/assets/NAME" for assets; "/",
-    // "/r/CODE" and "/watch/CODE" for the page (the client routes itself).
+    // "/r/CODE", "/watch/CODE", "/host/CODE" and "/party" for the page (the client routes
+    // itself).
     const StaticFile* find(const std::string& target) const;
 
     bool empty() const { return page_ == nullptr; }

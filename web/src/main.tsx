@@ -7,21 +7,43 @@ import { Lobby } from './lobby/Lobby';
 import { RoomPage } from './room/RoomPage';
 import { unlockAudio } from './ui/sound';
 import { navigate } from './ui/navigate';
+import { HostPage, type HostMode } from './party/HostScreen';
+import { PartyHome } from './party/PartyHome';
 
-function route(path: string): { page: 'lobby' } | { page: 'room'; code: string; watch: boolean } {
+type Route =
+  | { page: 'lobby' }
+  | { page: 'party' }
+  | { page: 'host'; code: string; mode: HostMode }
+  | { page: 'room'; code: string; watch: boolean };
+
+function route(path: string, search: string): Route {
+  // Party night: the host screen is /r/CODE?host (?screen: the big screen only, ?controls: the
+  // controls only; /host/CODE too, where a server serves the page there); /?party hosts or joins.
+  const h = /^\/(?:r|host)\/([A-Za-z]{5})\/?$/.exec(path);
+  const mode = /^\?(host|screen|controls)\b/.exec(search)?.[1];
+  if (h && (mode || path.startsWith('/host/'))) {
+    return { page: 'host', code: h[1]!.toUpperCase(), mode: mode === 'screen' ? 'screen' : mode === 'controls' ? 'controls' : 'full' };
+  }
   const m = /^\/(r|watch)\/([A-Za-z]{5})\/?$/.exec(path);
   if (m) return { page: 'room', code: m[2]!.toUpperCase(), watch: m[1] === 'watch' };
+  if (/^\/party\/?$/.test(path) || /^\?party\b/.test(search)) return { page: 'party' };
   return { page: 'lobby' };
 }
 
 function App() {
   const [path, setPath] = useState(location.pathname);
+  const [search, setSearch] = useState(location.search);
   useEffect(() => {
-    const onPop = () => setPath(location.pathname);
+    const onPop = () => {
+      setPath(location.pathname);
+      setSearch(location.search);
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const r = route(path);
+  const r = route(path, search);
+  // The host screen is the whole page (a projector): no header.
+  if (r.page === 'host') return <HostPage key={r.code} code={r.code} mode={r.mode} />;
   return (
     <>
       <header class="top">
@@ -30,7 +52,7 @@ function App() {
         </a>
         {r.page === 'room' ? <span class="muted">Room {r.code}</span> : null}
       </header>
-      {r.page === 'room' ? <RoomPage key={r.code} code={r.code} watch={r.watch} /> : <Lobby />}
+      {r.page === 'room' ? <RoomPage key={r.code} code={r.code} watch={r.watch} /> : r.page === 'party' ? <PartyHome /> : <Lobby />}
     </>
   );
 }

@@ -22,6 +22,10 @@ export interface RoomSummary {
   rematch?: string;
   clock?: Json;
   deadlines?: Record<string, number>;
+  /** Party rooms (protocol 2): players (seats minus the host), connected, and the host's lock. */
+  players_count?: number;
+  connected_count?: number;
+  locked?: boolean;
 }
 
 export interface You {
@@ -293,9 +297,10 @@ export class RoomSession {
     }
   }
 
-  async join(name: string, seat?: number): Promise<Json> {
+  /** `extra`: more fields of `join` (a party phone's `device`). */
+  async join(name: string, seat?: number, extra: Record<string, Json> = {}): Promise<Json> {
     const nonce = randomHex(16);
-    const answer = await this.command({ cmd: 'join', name, nonce, ...(seat !== undefined ? { seat } : {}) });
+    const answer = await this.command({ cmd: 'join', name, nonce, ...(seat !== undefined ? { seat } : {}), ...extra });
     if (answer.type === 'joined') {
       // This connection now holds the seat; the token (null when it already had one) is kept
       // for reloads and reconnects.

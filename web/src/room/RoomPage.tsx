@@ -10,6 +10,7 @@ import { GameView } from './GameView';
 import { ShareLink } from './ShareLink';
 import { GAME_TITLES } from '../lobby/games';
 import { navigate } from '../ui/navigate';
+import { PhoneRoom } from '../party/PhoneRoom';
 import './room.css';
 
 export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
@@ -57,6 +58,12 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
     );
   }
   const seat = state.you?.seat ?? -1;
+  // Party night (an open-seating party room): the host's seat has the host screen, everyone
+  // else the phone's page.
+  if (summary.game === 'party' && summary.options?.seating === 'open') {
+    if (seat === 0 && !props.watch) return <ToHost code={summary.room} />;
+    return <PhoneRoom session={session} state={state} announce={announce} said={said} />;
+  }
   const nameOf = (s: number) => session.nameOf(s);
   const title = GAME_TITLES[summary.game] ?? summary.game;
   const playing = summary.phase === 'playing';
@@ -135,4 +142,12 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
       ) : null}
     </main>
   );
+}
+
+function ToHost(props: { code: string }): JSX.Element {
+  useEffect(() => {
+    history.replaceState(null, '', `/r/${props.code}?host`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, [props.code]);
+  return <p role="status">Opening the host screen…</p>;
 }

@@ -5,11 +5,16 @@ import { Grid } from '../../ui/Grid';
 import { colLetterCell, letter } from '../../ui/coords';
 import { SIZE, type PartyObservation, type PartyShip } from './model';
 import { shipMark } from './PartyPlacement';
+import { lookOf } from '../../party/editions';
 
 export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
   const { obs } = props;
   const ships = new Map<string, PartyShip>();
-  for (const s of obs.my_fleet ?? []) for (const c of s.cells) ships.set(c, s);
+  const index = new Map<PartyShip, number>();
+  (obs.my_fleet ?? []).forEach((s, i) => {
+    index.set(s, i);
+    for (const c of s.cells) ships.set(c, s);
+  });
   const number = new Map<string, number>(obs.torpedoes.map((c, i) => [c, i + 1]));
   const superNumber = new Map<string, number>(obs.super_torpedoes.map((c, i) => [c, i + 1]));
   const latest = obs.super_torpedoes.length
@@ -30,7 +35,8 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
     if (ship) {
       const state = ship.sunk ? 'sunk' : ship.destroyed_by_super_torpedo && sn !== undefined ? 'destroyed' : fired ? 'hit' : 'afloat';
       parts.push(`${state === 'afloat' ? '' : state + ', '}your ${ship.name}`);
-      classes.push('ship');
+      // The edition's colour and symbol (party night, party-night.css), the letter otherwise.
+      classes.push('ship', 'pn-ship', `pn-ship-${index.get(ship)}`);
       if (ship.sunk) {
         classes.push('sunk');
         text = '■';
@@ -38,7 +44,7 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
         classes.push('hit');
         text = sn !== undefined ? '★' : '✕';
       } else {
-        text = shipMark(ship.name);
+        text = lookOf(obs.edition, ship.name)?.symbol ?? shipMark(ship.name);
       }
     } else if (fired) {
       parts.push('miss');
@@ -55,7 +61,7 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
   };
 
   return (
-    <div class="pt-board">
+    <div class={`pt-board pn-${obs.edition}`}>
       <Grid
         label="Your sea"
         testId="party-board"
@@ -67,7 +73,7 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
         cell={cell}
       />
       <p class="pt-legend" aria-hidden="true">
-        • miss · ✕ hit · ■ sunk · ★ super torpedo · letters: your ships
+        • miss · ✕ hit · ■ sunk · ★ super torpedo · ▲▼●◆▶✚: your ships, longest first
       </p>
     </div>
   );

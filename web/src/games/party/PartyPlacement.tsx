@@ -28,6 +28,12 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
   const [down, setDown] = useState(false);
   const [preview, setPreview] = useState<Placement | null>(null);
   const [note, setNote] = useState('');
+  // Undo: the placements before each change.
+  const history = useRef<Array<Array<Placement | null>>>([]);
+  const change = (list: Array<Placement | null>) => {
+    history.current.push(placed);
+    setPlaced(list);
+  };
   // A drag in progress: which ship, where it was (to put back on a bad drop), and the grip offset.
   const drag = useRef<{ ship: number; from: Placement | null; dr: number; dc: number; down: boolean } | null>(null);
   const lastPointerUp = useRef(0);
@@ -47,7 +53,7 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
     }
     const list = placed.slice();
     list[ship] = p;
-    setPlaced(list);
+    change(list);
     setNote(`${fleet[ship]!.name} at ${placementText(p)}.`);
     // A ship newly placed hands over to the next one; a moved ship stays chosen (to rotate it).
     setChosen(placed[ship] ? ship : nextUnplaced(list, ship));
@@ -105,7 +111,7 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
       if (fits(fleet, placed, chosen, turned)) {
         const list = placed.slice();
         list[chosen] = turned;
-        setPlaced(list);
+        change(list);
         setNote(`${fleet[chosen]!.name} at ${placementText(turned)}.`);
       } else {
         setNote(`The ${fleet[chosen]!.name} has no room to turn there.`);
@@ -192,7 +198,7 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
               type="button"
               disabled={props.busy}
               onClick={() => {
-                setPlaced(randomFleet(fleet));
+                change(randomFleet(fleet));
                 setNote('A random fleet.');
               }}
             >
@@ -202,12 +208,26 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
               type="button"
               disabled={props.busy}
               onClick={() => {
-                setPlaced(fleet.map(() => null));
+                change(fleet.map(() => null));
                 setChosen(0);
                 setNote('Cleared.');
               }}
             >
               Clear
+            </button>
+            <button
+              type="button"
+              disabled={props.busy || history.current.length === 0}
+              onClick={() => {
+                const before = history.current.pop();
+                if (!before) return;
+                setPlaced(before);
+                const i = before.findIndex((p) => !p);
+                if (i >= 0) setChosen(i);
+                setNote('Undone.');
+              }}
+            >
+              Undo
             </button>
             <button
               type="button"
