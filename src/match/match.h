@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "games/game.h"
@@ -68,6 +69,8 @@ private:
     Match() = default;
     json view(const LoggedEvent& e, int seat) const;
     static bool sees(const LoggedEvent& e, int seat);
+    void append(GameEvent e);
+    std::size_t run_end(std::size_t i, int seat) const;
 
     const GameDefinition* game_ = nullptr;
     json options_;
@@ -76,6 +79,10 @@ private:
     std::unique_ptr<GameInstance> instance_;
     std::vector<LoggedEvent> log_;
     std::vector<RecordedAction> actions_;
+    // Indices into log_ for skipped runs: events that are not collapsible, and per seat the
+    // collapsible ones it does see (its own placement).
+    std::vector<std::int64_t> uncollapsible_;
+    std::unordered_map<int, std::vector<std::int64_t>> own_collapsible_;
 };
 
 // Re-runs a record and checks that every event matches; an error names the first difference.

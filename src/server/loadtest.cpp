@@ -448,8 +448,10 @@ double percentile(const std::vector<double>& sorted, double p) {
 struct PartyRun {
     std::mutex mutex;
     std::string room;
-    std::array<Clock::time_point, 37> fired_at{};  // by torpedo: 1-30, super torpedoes 31-36
-    std::vector<double> delivery_ms;               // host's fire to a phone's receipt
+    std::array<Clock::time_point, 37> fired_at{};    // by torpedo: 1-30, super torpedoes 31-36
+    std::vector<double> delivery_ms;                 // host's fire to a phone's receipt
+    std::array<std::vector<double>, 37> by_torpedo;  // the same, per torpedo
+    std::vector<double> host_ack_ms;                 // the host's fire to its answer
     std::atomic<int> joined{0};
     std::atomic<int> placed{0};
     std::atomic<int> fired{0};
@@ -534,12 +536,18 @@ private:
         if (type == "events") {
             const auto now = Clock::now();
             for (const auto& e : m["events"]) {
-                last_n_ = std::max(last_n_, e.value("n", std::int64_t{0}));
+                // A pushed event and the answer to "events after" may overlap after a
+                // reconnect: each event counts once, as a client that numbers them would.
+                const auto n = e.value("n", std::int64_t{0});
+                if (n <= last_n_) continue;
+                last_n_ = n;
                 const int k = torpedo_index(e);
                 if (k <= 0) continue;
                 std::lock_guard lock(party_.mutex);
-                party_.delivery_ms.push_back(
-                    std::chrono::duration<double, std::milli>(now - party_.fired_at[k]).count());
+                const double ms =
+                    std::chrono::duration<double, std::milli>(now - party_.fired_at[k]).count();
+                party_.delivery_ms.push_back(ms);
+                party_.by_torpedo[static_cast<std::size_t>(k)].push_back(ms);
             }
             if (storm_ && m.value("id", std::int64_t{-1}) == events_id_) {
                 storm_ = false;
@@ -571,13 +579,22 @@ public:
             self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
         });
     }
-    // Fires the torpedoes, `pause` apart, until the game is over.
-    void fire_all(std::chrono::milliseconds pause) {
-        net::post(strand_, [self = me(), pause] {
+    // Fires the torpedoes, `pause` apart, until the game is over; holds after `hold_after`
+    // torpedoes until resume() (the reconnect storm is measured apart from the deliveries).
+    void fire_all(std::chrono::milliseconds pause, int hold_after) {
+        net::post(strand_, [self = me(), pause, hold_after] {
             self->pause_ = pause;
+            self->hold_after_ = hold_after;
             self->fire();
         });
     }
+    void resume() {
+        net::post(strand_, [self = me()] {
+            self->held_ = false;
+            self->fire();
+        });
+    }
+    bool held() const { return held_; }
     bool ready() const { return ready_; }
 
 private:
@@ -629,11 +646,23 @@ private:
             return;
         }
         if (type == "acted") {
+            {
+                std::lock_guard lock(party_.mutex);
+                party_.host_ack_ms.push_back(
+                    std::chrono::duration<double, std::milli>(
+                        Clock::now() - party_.fired_at[static_cast<std::size_t>(
+                                           std::min(party_.fired + 1, 36))])
+                        .count());
+            }
             ++party_.fired;
             ++run_.stats.actions;
             // A super torpedo's index follows the 30 regular ones; the next fire waits `pause`.
             if (m.value("over", false)) {
                 party_.over = true;
+                return;
+            }
+            if (party_.fired == hold_after_) {
+                held_ = true;
                 return;
             }
             pace_.expires_after(pause_);
@@ -646,6 +675,8 @@ private:
     PartyRun& party_;
     net::steady_timer pace_;
     std::chrono::milliseconds pause_{1000};
+    int hold_after_ = 0;
+    std::atomic<bool> held_{false};
     std::string token_;
     std::atomic<bool> ready_{false};
 };
@@ -704,9 +735,9 @@ json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context&
                                  : -1.0;
     // Ten torpedoes, the reconnect storm, then the rest of the game.
     const auto pause = std::chrono::milliseconds(std::max(200, config.think_ms));
-    host_peer->fire_all(pause);
-    wait_until([&] { return party.fired >= 10 || party.over; }, deadline(120));
-    std::this_thread::sleep_for(pause / 2);
+    host_peer->fire_all(pause, 10);
+    wait_until([&] { return host_peer->held() || party.over; }, deadline(120));
+    std::this_thread::sleep_for(pause);  // the tenth torpedo's deliveries
     {
         std::lock_guard lock(party.mutex);
         party.storm_began = Clock::now();
@@ -723,6 +754,7 @@ json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context&
              served ? std::chrono::duration<double>(party.last_served - party.storm_began).count()
                     : -1.0}};
     }
+    host_peer->resume();
     wait_until([&] { return party.over.load(); },
                deadline(36.0 * static_cast<double>(pause.count()) / 1000 + 60));
     std::this_thread::sleep_for(std::chrono::seconds(2));  // the last deliveries
@@ -753,6 +785,24 @@ json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context&
              {"p50_ms", percentile(ms, 0.50)},
              {"p99_ms", percentile(ms, 0.99)},
              {"max_ms", ms.empty() ? 0 : ms.back()}};
+    json per_torpedo = json::array();
+    {
+        std::lock_guard lock(party.mutex);
+        for (std::size_t k = 1; k < party.by_torpedo.size(); ++k) {
+            auto& v = party.by_torpedo[k];
+            if (v.empty()) continue;
+            std::sort(v.begin(), v.end());
+            per_torpedo.push_back({{"torpedo", k},
+                                   {"received", v.size()},
+                                   {"p99_ms", percentile(v, 0.99)},
+                                   {"max_ms", v.back()}});
+        }
+    }
+    report["by_torpedo"] = per_torpedo;
+    {
+        std::lock_guard lock(party.mutex);
+        report["host_ack_ms"] = party.host_ack_ms;
+    }
     report["pause_ms"] = pause.count();
     report["errors"] = errors;
     report["error_codes"] = codes;

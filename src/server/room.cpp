@@ -817,6 +817,7 @@ void Room::on_events(Request& r) {
 }
 
 void Room::on_record(Request& r) {
+    if (record_.is_null() && phase_ == Phase::kOver) build_record();
     if (record_.is_null()) {
         error(r, "match_not_over",
               "The record, with every secret, is given out once the game is over.");
@@ -1090,6 +1091,45 @@ void Room::finish(json how) {
     ended_ = std::move(how);
     bots_.clear();
     thinking_.clear();
+    if (restoring_) {
+        build_record();
+    } else {
+        // The record (every event with everything in it: megabytes in a party of thousands) is
+        // built and stored just after the last moves are answered and sent, not before: the
+        // log already holds every action, so nothing is lost meanwhile, and a `record` request
+        // builds it at once if it comes first.
+        boost::asio::post(strand_, [self = shared_from_this()] {
+            if (!self->record_.is_null()) return;
+            self->build_record();
+            self->commit_pending();
+        });
+    }
+    refresh_listing();  // the lobby's list shows the game as over at once
+    if (!restoring_) {
+        spdlog::info("room {} ({}): game over by {} after {} actions", code_, game_,
+                     ended_.value("by", "?"), actions_.size());
+    }
+    // One text for everyone: a party's result names its tied players, thousands of them.
+    const std::string text = json{{"type", "ended"}, {"ended", public_ended()}}.dump();
+    for (auto& [key, a] : peers_) send_to(a.peer.lock(), text);
+}
+
+// How the game ended as summaries and `ended` say it: lists of seats longer than kListedSeats
+// (a party's tied players and winners) become counts; the record keeps them all.
+json Room::public_ended() const {
+    json out = ended_;
+    if (!out.contains("result") || !out["result"].is_object()) return out;
+    for (const char* key : {"tied", "winners"}) {
+        auto& list = out["result"][key];
+        if (list.is_array() && list.size() > static_cast<std::size_t>(kListedSeats)) {
+            out["result"][std::string(key) + "_count"] = list.size();
+            list = nullptr;
+        }
+    }
+    return out;
+}
+
+void Room::build_record() {
     json record = match_->record_unchecked();
     json players = json::array();
     for (const auto& seat : seats_) {
@@ -1100,32 +1140,23 @@ void Room::finish(json how) {
         }
     }
     json nonces = json::array();
-    std::vector<std::string> plain;
     // The nonces the seed was derived from are the start entry's; the members' may have changed
     // since only if someone left, which cannot happen after the start.
     for (const auto& seat : seats_) {
         nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
     }
     record["room"] = code_;
-    record["players"] = players;
+    record["players"] = std::move(players);
     record["ended"] = ended_;
     record["fairness"] = {{"server_seed", server_seed_},
                           {"commitment", sha256_hex(server_seed_)},
-                          {"nonces", nonces},
+                          {"nonces", std::move(nonces)},
                           {"seed", std::to_string(seed_)},
                           {"derivation",
                            "seed = first 8 bytes, big-endian, of SHA-256(server_seed \":\" "
                            "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
-    record_ = record;
+    record_ = std::move(record);
     if (!restoring_) pending_.records.emplace_back(code_, record_);
-    refresh_listing();  // the lobby's list shows the game as over at once
-    if (!restoring_) {
-        spdlog::info("room {} ({}): game over by {} after {} actions", code_, game_,
-                     ended_.value("by", "?"), actions_.size());
-    }
-    for (auto& [key, a] : peers_) {
-        send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
-    }
 }
 
 // ---- fan-out -------------------------------------------------------------------------------
@@ -1170,7 +1201,7 @@ json Room::summary() const {
                 {"connected_count", connected_count},
                 {"locked", locked_}};
     if (game_ == "party") out["players_count"] = seat_count_ - 1;
-    if (!ended_.is_null()) out["ended"] = ended_;
+    if (!ended_.is_null()) out["ended"] = public_ended();
     if (!rematch_.empty()) out["rematch"] = rematch_;
     if (settings_.contains("clock")) {
         out["clock"] = clock_settings_.to_json();

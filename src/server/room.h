@@ -187,6 +187,8 @@ private:
     Status log(nlohmann::json entry);
     Status apply(const nlohmann::json& entry);
     void finish(nlohmann::json how);
+    void build_record();
+    nlohmann::json public_ended() const;
     void broadcast_room();
     void broadcast_events(const Peer* except);
     void ask_bots();
