@@ -1120,6 +1120,7 @@ json Room::public_ended() const {
     json out = ended_;
     if (!out.contains("result") || !out["result"].is_object()) return out;
     for (const char* key : {"tied", "winners"}) {
+        if (!out["result"].contains(key)) continue;
         auto& list = out["result"][key];
         if (list.is_array() && list.size() > static_cast<std::size_t>(kListedSeats)) {
             out["result"][std::string(key) + "_count"] = list.size();
