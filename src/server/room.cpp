@@ -953,6 +953,8 @@ void Room::on_rematch(Request& r) {
 Status Room::log(json entry) {
     // When it happened: the clocks are computed from these times, so they survive a restart.
     if (!entry.contains("at")) entry["at"] = now_ms();
+    const std::string kind = entry.value("kind", "");
+    if (kind != "join" && kind != "seat_player" && kind != "act") summary_cache_ = nullptr;
     auto status = apply(entry);
     if (!status) return status;
     pending_.entries.push_back({code_, ++log_size_, std::move(entry)});
@@ -1088,6 +1090,7 @@ Status Room::apply(const json& e) {
 
 void Room::finish(json how) {
     phase_ = Phase::kOver;
+    summary_cache_ = nullptr;
     ended_ = std::move(how);
     bots_.clear();
     thinking_.clear();
@@ -1162,7 +1165,20 @@ void Room::build_record() {
 
 // ---- fan-out -------------------------------------------------------------------------------
 
+// Big rooms (a party of thousands) reuse a summary for up to a second: ten thousand phones
+// saying hello at once would otherwise each count every connection. A change of phase, lock
+// or seat holder makes a fresh one.
 json Room::summary() const {
+    if (!big_room()) return build_summary();
+    const auto now = now_ms();
+    if (summary_cache_.is_null() || now - summary_cache_ms_ >= 1000) {
+        summary_cache_ = build_summary();
+        summary_cache_ms_ = now;
+    }
+    return summary_cache_;
+}
+
+json Room::build_summary() const {
     static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
     json seats = json::array();
     std::vector<int> connected(members_.size(), 0);

@@ -194,6 +194,7 @@ private:
     void ask_bots();
     void bot_answered(int seat, nlohmann::json action);
     nlohmann::json summary() const;
+    nlohmann::json build_summary() const;
     void refresh_listing();
     Attachment* attachment(const Peer* peer);
     int seat_of(const Attachment& a) const;
@@ -246,6 +247,8 @@ private:
     std::set<std::string> names_taken_;        // lowercased, for unique names
     std::int64_t last_room_broadcast_ms_ = 0;  // big rooms: summaries at most once a second
     bool room_broadcast_pending_ = false;
+    mutable nlohmann::json summary_cache_;  // big rooms: see summary()
+    mutable std::int64_t summary_cache_ms_ = 0;
     boost::asio::steady_timer room_timer_;
 
     std::map<const Peer*, Attachment> peers_;

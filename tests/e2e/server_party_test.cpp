@@ -54,8 +54,25 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
     auto looked_up = host.request({{"cmd", "names"}, {"seats", {2, 5, 99}}});
     EXPECT_EQ(looked_up["names"], json({{"2", "Ann 2"}, {"5", "Phone 4"}}));
 
+    // Idempotent: the same placement sent again (same action id) is answered from the log; a
+    // second placement is refused; a second join from a seated phone changes nothing.
+    auto twice = phones[0]->request(
+        {{"cmd", "act"}, {"action_id", "p"}, {"action", {{"type", "place"}, {"ships", kFleet}}}});
+    ASSERT_EQ(twice["type"], "acted") << twice.dump();
+    EXPECT_EQ(phones[0]->request({{"cmd", "act"},
+                                  {"action_id", "p"},
+                                  {"action", {{"type", "place"}, {"ships", kFleet}}}})["repeat"],
+              true);
+    EXPECT_EQ(
+        phones[0]->request({{"cmd", "act"},
+                            {"action_id", "p2"},
+                            {"action", {{"type", "place"}, {"ships", kFleet}}}})["error"]["reason"],
+        "already_placed");
+    EXPECT_EQ(join(*phones[0], "Ann", "device-0")["error"]["code"], "already_seated");
+    EXPECT_EQ(host.request({{"cmd", "room"}})["players_count"], 6);
+
     // Four place; the host removes seat 6 (barred by token and by device) and locks the room.
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 1; i < 4; ++i) {
         auto acted = phones[static_cast<std::size_t>(i)]->request(
             {{"cmd", "act"},
              {"action_id", "p"},

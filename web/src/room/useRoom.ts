@@ -7,6 +7,10 @@ export function useRoom(code: string, watch = false): [RoomSession, RoomState] {
   const [state, setState] = useState<RoomState>(session.state);
   useEffect(() => {
     const off = session.subscribe(setState);
+    // The session starts connecting when it is made, before this effect runs: a welcome that
+    // arrived in between would otherwise never be drawn (a quiet waiting room stayed on
+    // "Connecting…").
+    setState(session.state);
     return () => {
       off();
       session.close();
