@@ -48,6 +48,15 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
     EXPECT_EQ(names[0], "Ann");
     EXPECT_EQ(names[1], "Ann 2");
     EXPECT_EQ(names[2], "Ann 3");
+    // Bad requests of party night get a structured error and change nothing.
+    EXPECT_EQ(host.request({{"cmd", "lock"}, {"locked", "yes"}})["error"]["code"], "bad_request");
+    EXPECT_EQ(host.request({{"cmd", "names"}, {"seats", 3}})["error"]["code"], "bad_request");
+    SeatClient odd(server.port(), room);
+    EXPECT_EQ(
+        odd.request(
+            {{"cmd", "join"}, {"name", "Odd"}, {"device", std::string(65, 'x')}})["error"]["code"],
+        "bad_request");
+    EXPECT_EQ(phones[0]->request({{"cmd", "lock"}})["error"]["code"], "not_owner");
     auto summary = host.request({{"cmd", "room"}});
     EXPECT_EQ(summary["players_count"], 6);
     EXPECT_EQ(summary["locked"], false);

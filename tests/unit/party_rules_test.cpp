@@ -379,3 +379,40 @@ TEST(PartyRules, PlayersSeeTheirBoardWithEveryTorpedoAndTheScoreboard) {
 
 }  // namespace
 }  // namespace broadside::party
+
+namespace broadside::party {
+namespace {
+
+TEST(PartyRules, OpenSeatingRefusesBadHostActionsAndChangesNothing) {
+    Rng rng(3);
+    auto g = make_game({{"players", 0}, {"seating", "open"}}, rng);
+    for (const json& bad : {json{{"type", "seat_players"}, {"count", 0}},
+                            json{{"type", "seat_players"}, {"count", "two"}},
+                            json{{"type", "remove"}}, json{{"type", "remove"}, {"seat", 0}}}) {
+        auto r = g->act(0, bad, rng);
+        ASSERT_FALSE(r.ok()) << bad.dump();
+        EXPECT_TRUE(r.error().code == "bad_action" || r.error().code == "bad_seat") << bad.dump();
+        EXPECT_EQ(g->seat_count(), 1) << bad.dump();
+    }
+    // Only the host seats or removes players; a player cannot.
+    ASSERT_TRUE(g->act(0, {{"type", "seat_players"}, {"count", 2}}, rng).ok());
+    EXPECT_EQ(g->act(1, {{"type", "seat_players"}}, rng).error().code, "not_your_turn");
+    EXPECT_EQ(g->act(1, {{"type", "remove"}, {"seat", 2}}, rng).error().code, "not_your_turn");
+    EXPECT_EQ(g->act(0, {{"type", "remove"}, {"seat", 9}}, rng).error().code, "bad_seat");
+    ASSERT_TRUE(g->act(0, {{"type", "remove"}, {"seat", 2}}, rng).ok());
+    EXPECT_EQ(g->act(0, {{"type", "remove"}, {"seat", 2}}, rng).error().code, "already_removed");
+    EXPECT_EQ(g->act(2, place(kRows), rng).error().code, "removed");
+    EXPECT_EQ(g->seat_count(), 3);
+}
+
+TEST(PartyRules, FixedSeatingHasNoJoinsAndNeedsAPlayer) {
+    EXPECT_EQ(party_definition().normalize_options({{"players", 0}}).error().code, "bad_option");
+    EXPECT_EQ(party_definition().normalize_options({{"seating", "crowd"}}).error().code,
+              "bad_option");
+    Rng rng(4);
+    auto g = make_game({{"players", 2}}, rng);
+    EXPECT_EQ(g->act(0, {{"type", "seat_players"}}, rng).error().code, "wrong_phase");
+}
+
+}  // namespace
+}  // namespace broadside::party
