@@ -215,13 +215,41 @@ void write_text_file(const std::string& path, const std::string& contents,
     }
 }
 
-void write_record(const std::string& path, const nlohmann::json& record, bool append) {
-    std::string contents;
-    if (append) {
-        std::ifstream old(path, std::ios::binary);
-        contents.assign(std::istreambuf_iterator<char>(old), std::istreambuf_iterator<char>());
-        if (!contents.empty() && contents.back() != '\n') contents += '\n';
+namespace {
+
+// Whether `later` is the same game as the unfinished record `earlier`, played on (or saved
+// again): the same game, seed and options, and every action of `earlier` at its start.
+bool continues(const nlohmann::json& earlier, const nlohmann::json& later) {
+    if (!earlier.is_object() || !later.is_object()) return false;
+    const auto over = earlier.find("over");
+    if (over == earlier.end() || !over->is_boolean() || over->get<bool>()) return false;
+    for (const char* key : {"game", "seed", "options"}) {
+        if (!earlier.contains(key) || !later.contains(key) || earlier[key] != later[key]) {
+            return false;
+        }
     }
+    const auto& before = earlier["actions"];
+    const auto& after = later["actions"];
+    if (!before.is_array() || !after.is_array() || before.size() > after.size()) return false;
+    return std::equal(before.begin(), before.end(), after.begin());
+}
+
+}  // namespace
+
+void write_record(const std::string& path, const nlohmann::json& record) {
+    std::vector<std::string> lines;
+    {
+        std::ifstream old(path, std::ios::binary);
+        for (std::string line; std::getline(old, line);) {
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            if (!line.empty()) lines.push_back(std::move(line));
+        }
+    }
+    if (!lines.empty() && continues(nlohmann::json::parse(lines.back(), nullptr, false), record)) {
+        lines.pop_back();  // this game's own earlier save: the new one replaces it
+    }
+    std::string contents;
+    for (const auto& line : lines) contents += line + "\n";
     contents += record.dump() + "\n";
     write_text_file(path, contents, "record");
 }

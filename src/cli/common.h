@@ -84,11 +84,13 @@ UsageError unwritable_file(const std::string& flag, const std::string& path);
 // so a bad path is a usage error at the start, not a lost record at the end. Throws UsageError.
 void check_save_path(const std::string& path);
 
-// Writes one match record to `path`, replacing the file (or appending a line, with `append`).
+// Saves one match record to `path` as the last line, keeping every record the file held: only
+// an earlier save of this same unfinished game (the same game, seed and options, its actions
+// a prefix of this record's: the game played on after `--resume`, or saved again) is replaced.
 // Atomic: the new contents go to a temporary file beside `path` that is then renamed over it,
 // so Ctrl-C or a crash leaves either the old file or the new one, never a half-written one.
 // Throws std::runtime_error if it could not be written, so a failure is never reported as saved.
-void write_record(const std::string& path, const nlohmann::json& record, bool append = false);
+void write_record(const std::string& path, const nlohmann::json& record);
 // Writes `contents` to `path` atomically, the same way; `what` names it in the error ("sheet").
 void write_text_file(const std::string& path, const std::string& contents, const std::string& what);
 

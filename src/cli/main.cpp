@@ -41,6 +41,27 @@ int main(int argc, char** argv) {
     add_serve_command(app, run);
     add_loadtest_command(app, run);
     add_join_command(app, run);
+    // An unknown command, or none, is named in the message with the commands there are (CLI11
+    // would only say that a subcommand is required).
+    const bool asks_for_help_or_version = argc >= 2 && argv[1][0] == '-';
+    if (!asks_for_help_or_version) {
+        std::string commands;
+        bool known = false;
+        for (const auto* sub : app.get_subcommands({})) {
+            commands += (commands.empty() ? "" : ", ") + sub->get_name();
+            known = known || (argc >= 2 && sub->get_name() == argv[1]);
+        }
+        if (argc < 2) {
+            std::cerr << "error: name a command; the commands are " << commands
+                      << ".\nRun with --help for more information.\n";
+            return kExitUsage;
+        }
+        if (!known) {
+            std::cerr << "error: unknown command \"" << argv[1] << "\"; the commands are "
+                      << commands << ".\nRun with --help for more information.\n";
+            return kExitUsage;
+        }
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -115,6 +115,20 @@ TEST(CliUsage, TheIssuesExamplesAreRefused) {
     EXPECT_NE(play.err.find("--humanz"), std::string::npos) << play.err;
 }
 
+TEST(CliUsage, AnUnknownOrMissingCommandIsNamedWithTheCommands) {
+    const auto unknown = run_broadside({"frobnicate"});
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("unknown command \"frobnicate\""), std::string::npos) << unknown.err;
+    for (const char* command : {"play", "serve", "replay", "loadtest"}) {
+        EXPECT_NE(unknown.err.find(command), std::string::npos) << command;
+    }
+    const auto none = run_broadside({});
+    EXPECT_EQ(none.exit_code, 2);
+    EXPECT_NE(none.err.find("name a command; the commands are play, "), std::string::npos)
+        << none.err;
+    EXPECT_EQ(run_broadside({"--version"}).exit_code, 0);
+}
+
 TEST(CliUsage, AnUnknownGameNamesTheGames) {
     const auto r = run_broadside({"play", "chess"});
     EXPECT_EQ(r.exit_code, 2);

@@ -84,3 +84,54 @@ TEST(Resume, CrewAndParty) {
 
 }  // namespace
 }  // namespace broadside
+
+namespace broadside {
+namespace {
+
+std::vector<nlohmann::json> records_in(const std::string& path) {
+    std::vector<nlohmann::json> out;
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+    }
+    return out;
+}
+
+// A file that already holds a finished game keeps it through a new game saved to it, a quit, a
+// --resume and another quit: every save keeps every record, and only the resumed game's own
+// earlier save is replaced (it was lost once: --resume rewrote the file with one record).
+TEST(Resume, EveryRecordTheFileHeldSurvivesEverySave) {
+    struct Case {
+        std::string game, flag, moves;
+    };
+    const std::vector<Case> cases{{"classic", "--first=me", "auto\nA1\n"},
+                                  {"crew", "--rounds=3", "\ns\n"},
+                                  {"royale", "--players=3", ""},
+                                  {"party", "--enter", "auto\nok\n\n\n"}};
+    for (const auto& [game, flag, moves] : cases) {
+        const std::string file = testing::temp_dir() + "/session.json";
+        ASSERT_EQ(
+            run_broadside({"sim", "classic", "--bots", "hunt,hunt", "--games", "1", "--save", file})
+                .exit_code,
+            0);
+        const auto first = records_in(file);
+        ASSERT_EQ(first.size(), 1U);
+        const auto played = run_broadside({"play", game, flag, "--seed", "5", "--save", file},
+                                          moves + "quit\nyes\n");
+        ASSERT_NE(played.out.find("Saved the unfinished game record"), std::string::npos)
+            << game << ": " << played.out << played.err;
+        auto held = records_in(file);
+        ASSERT_EQ(held.size(), 2U) << game << ": a new game's save deleted the file's records";
+        EXPECT_EQ(held[0], first[0]);
+        const auto resumed = run_broadside({"play", game, "--resume", file}, "quit\nyes\n");
+        ASSERT_EQ(resumed.exit_code, 0) << game << ": " << resumed.out << resumed.err;
+        held = records_in(file);
+        ASSERT_EQ(held.size(), 2U) << game << ": --resume deleted the file's other records";
+        EXPECT_EQ(held[0], first[0]) << game;
+        EXPECT_EQ(held[1]["game"], game);
+        EXPECT_EQ(run_broadside({"replay", file}).exit_code, 0) << game;
+    }
+}
+
+}  // namespace
+}  // namespace broadside

@@ -796,7 +796,7 @@ private:
         // What `play --resume` needs beyond the match: who sat where.
         record["play"] = {{"names", settings_.names}, {"bot", settings_.bot_name}};
         // A session's games go one record per line, the first replacing what the file held.
-        write_record(settings_.save_path, record, score_.game > 1);
+        write_record(settings_.save_path, record);
         say(std::string("Saved the ") + (match_.is_over() ? "" : "unfinished ") +
             "game record to " + settings_.save_path + " (check it with: broadside replay " +
             settings_.save_path + ").");
