@@ -193,8 +193,15 @@ UsageError unwritable_file(const std::string& flag, const std::string& path) {
 }
 
 void check_save_path(const std::string& path) {
-    std::ofstream probe(path, std::ios::app);
-    if (!probe) throw unwritable_file("--save", path);
+    // Without creating or touching the file: a run that never saves leaves no empty file behind.
+    if (access(path.c_str(), F_OK) == 0) {
+        if (access(path.c_str(), W_OK) != 0) throw unwritable_file("--save", path);
+        return;
+    }
+    const std::string probe = path + ".tmp-" + std::to_string(getpid());
+    const bool creatable = std::ofstream(probe).good();
+    std::remove(probe.c_str());
+    if (!creatable) throw unwritable_file("--save", path);
 }
 
 void write_text_file(const std::string& path, const std::string& contents,

@@ -19,13 +19,31 @@ std::vector<std::string> split_names(const std::string& text);
 std::string percent(double p);  // 0.4312 -> "43.1%"
 std::string fixed(double v, int digits = 2);
 
-// Opens `path` for writing an output file of a long run (`flag` is the option that named it,
-// e.g. "--save"): before the games, so a path that cannot be written is a usage error at once,
-// not after an hour of simulation. Throws UsageError.
-std::ofstream open_output_file(const std::string& path, const std::string& flag);
-// Closes a file from open_output_file; throws std::runtime_error if any write failed (a full
-// disk), so a partial file is never reported as written.
-void close_output_file(std::ofstream& file, const std::string& path);
+// An output file of a long run, written whole or not at all: the text goes to a temporary file
+// beside the path, renamed over it by close_output_file. If the run fails, or is interrupted
+// (Ctrl-C, SIGTERM), first, the temporary file is removed and the path is left as it was: no
+// empty or half-written output is ever left behind.
+class OutputFile : public std::ofstream {
+public:
+    OutputFile() = default;
+    OutputFile(const std::string& path, const std::string& temp);
+    ~OutputFile() override;
+    OutputFile(OutputFile&& other) noexcept;
+    OutputFile& operator=(OutputFile&& other) noexcept;
+    // Renames the temporary file over the path; throws std::runtime_error if a write failed.
+    void commit();
+
+private:
+    std::string path_;
+    std::string temp_;
+};
+
+// Opens an output file (`flag` is the option that named it, e.g. "--save") before the games, so
+// a path that cannot be written is a usage error at once, not after an hour of simulation; the
+// path itself is not touched until close_output_file. Throws UsageError.
+OutputFile open_output_file(const std::string& path, const std::string& flag);
+// Writes the file whole (OutputFile::commit): a partial file is never reported as written.
+void close_output_file(OutputFile& file, const std::string& path);
 
 // Shows progress on stderr while `done` climbs to `total`, if stderr is a terminal.
 class Progress {

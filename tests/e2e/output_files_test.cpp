@@ -3,8 +3,14 @@
 // never a long run or a whole game whose record is then lost.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support/test_support.h"
@@ -53,6 +59,49 @@ TEST(OutputFiles, AWritablePathPassesTheCheckAndQuittingAtOnceStillWritesTheReco
     ASSERT_EQ(first.exit_code, 0) << first.err;
     ASSERT_TRUE(std::filesystem::exists(file));
     EXPECT_GT(std::filesystem::file_size(file), 0U);
+}
+
+// Files in `dir` whose name starts with `name` (the output and any temporary file beside it).
+std::vector<std::string> files_named(const std::string& dir, const std::string& name) {
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string file = entry.path().filename().string();
+        if (file.rfind(name, 0) == 0) found.push_back(file);
+    }
+    return found;
+}
+
+TEST(OutputFiles, ALongRunInterruptedLeavesNoOutputFileBehind) {
+    const std::vector<Case> cases{
+        {{"bench", "shooter", "--bot", "best", "--games", "10000"}, "--plot"},
+        {{"sim", "classic", "--bots", "density,density", "--games", "1000000"}, "--save"},
+        {{"sim", "crew", "--games", "100000000"}, "--save"},
+    };
+    for (const auto& c : cases) {
+        for (const int signal : {SIGINT, SIGTERM}) {
+            const std::string dir = temp_dir();
+            const std::string file = dir + "/out.file";
+            std::vector<std::string> args{BROADSIDE_BINARY};
+            args.insert(args.end(), c.args.begin(), c.args.end());
+            args.insert(args.end(), {c.flag, file});
+            const pid_t pid = fork();
+            ASSERT_GE(pid, 0);
+            if (pid == 0) {
+                std::vector<char*> argv;
+                for (auto& a : args) argv.push_back(a.data());
+                argv.push_back(nullptr);
+                execv(argv[0], argv.data());
+                _exit(127);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+            kill(pid, signal);
+            int status = 0;
+            waitpid(pid, &status, 0);
+            EXPECT_TRUE(WIFSIGNALED(status)) << c.args[1] << ": the run ended before the signal";
+            EXPECT_TRUE(files_named(dir, "out.file").empty())
+                << c.args[0] << " " << c.args[1] << " left " << files_named(dir, "out.file")[0];
+        }
+    }
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ int run_shooter_bench(const BenchArgs& args) {
     // runs on one thread with bots of its own, so the shots do not depend on --threads (the
     // times do: threads share the cores).
     std::vector<classic::PracticeResult> results(static_cast<std::size_t>(args.games));
-    std::ofstream plot_file;
+    OutputFile plot_file;
     if (!args.plot.empty()) plot_file = open_output_file(args.plot, "--plot");
     run_series(args.games, args.series, args.threads, [&](int) {
         auto shooter = std::shared_ptr<classic::Bot>(classic::make_bot(args.bot).value());

@@ -51,7 +51,7 @@ int run_sim(const SimArgs& args) {
     // on one thread with bots of its own, so results do not depend on --threads.
     std::vector<classic::GameSummary> summaries(static_cast<std::size_t>(args.games));
     const bool keep = !args.save.empty();
-    std::ofstream save_file;
+    OutputFile save_file;
     if (keep) save_file = open_output_file(args.save, "--save");
     run_series(args.games, args.series, threads, [&](int) {
         auto a = std::shared_ptr<classic::Bot>(std::move(classic::make_bot(bot_list[0]).value()));
@@ -68,7 +68,7 @@ int run_sim(const SimArgs& args) {
     });
 
     if (keep) {
-        std::ofstream& out = save_file;
+        OutputFile& out = save_file;
         const auto opts_json = classic::to_json(*options);
         for (long i = 0; i < args.games; ++i) {
             out << classic_record(args.game, opts_json,

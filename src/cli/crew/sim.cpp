@@ -45,7 +45,7 @@ int run_sim(const SimArgs& args) {
     const bool keep = !args.save.empty();
 
     std::vector<crew::GameSummary> summaries(static_cast<std::size_t>(args.games));
-    std::ofstream save_file;
+    OutputFile save_file;
     if (keep) save_file = open_output_file(args.save, "--save");
     run_games(args.games, args.threads, [&](int) {
         auto bots = make_seat_bots<crew::Bot>(bot_list, crew::make_bot);  // each thread's own
@@ -57,7 +57,7 @@ int run_sim(const SimArgs& args) {
 
     if (keep) {
         // Rebuilt through Match, so a saved game carries the same events as a protocol match.
-        std::ofstream& out = save_file;
+        OutputFile& out = save_file;
         for (long i = 0; i < args.games; ++i) {
             auto m = Match::create("crew", crew::to_json(options),
                                    derive_seed(args.seed, static_cast<std::uint64_t>(i)));
