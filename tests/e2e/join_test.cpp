@@ -52,6 +52,27 @@ TEST(Join, APlayerWithATokenPlaysAWholeClassicGameAgainstABot) {
                 run.out.find("You lost.") != std::string::npos)
         << run.out;
     EXPECT_NE(run.out.find("broadside replay --verify"), std::string::npos);
+    // The end shows the bot's fleet, every ship of it, from the record.
+    EXPECT_NE(run.out.find("'s fleet, revealed"), std::string::npos) << run.out;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// However the game ends, the terminal shows what the record reveals: here a resignation right
+// after the placements, with the bot's whole fleet unhit.
+TEST(Join, AResignationShowsTheOtherFleetRevealed) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created = create_room(server.port(), {{"game", "classic"},
+                                               {"options", {{"first", 0}}},
+                                               {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    auto run = run_broadside({"join", created["room"].get<std::string>(), "--server", server.url(),
+                              "--token", created["token"].get<std::string>(), "--no-color"},
+                             "start\nauto\nresign\n");
+    EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("You lost."), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("(ended by resign)"), std::string::npos) << run.out;
+    const auto revealed = run.out.find("'s fleet, revealed");
+    ASSERT_NE(revealed, std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("(never placed)"), std::string::npos) << run.out;
     EXPECT_EQ(server.terminate(), 0);
 }
 
