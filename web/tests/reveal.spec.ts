@@ -26,8 +26,8 @@ test('after a resignation both pages show the other fleet, every unhit ship of i
   await startRoom(server, room, token);
   const annWs = await roomClient(server, room, token);
   const bobWs = await roomClient(server, room, bob.token);
-  expect((await annWs.request({ cmd: 'act', action_id: 'p', action: { type: 'place', ships: ['E1 right', 'C5'] } })).type).toBe('acted');
-  expect((await bobWs.request({ cmd: 'act', action_id: 'p', action: { type: 'place', ships: ['A1 right', 'C3'] } })).type).toBe('acted');
+  expect((await annWs.request({ cmd: 'act', action_id: 'p', action: { type: 'place', ships: ['E1 right', 'C5 right'] } })).type).toBe('acted');
+  expect((await bobWs.request({ cmd: 'act', action_id: 'p', action: { type: 'place', ships: ['A1 right', 'C3 right'] } })).type).toBe('acted');
   // Ann hits one cell of Bob's Destroyer; then Bob resigns with the rest of his fleet unhit.
   expect((await annWs.request({ cmd: 'act', action_id: 'f', action: { type: 'fire', cell: 'A1' } })).type).toBe('acted');
   expect((await bobWs.request({ cmd: 'resign' })).type).toBe('resigned');
