@@ -20,8 +20,7 @@ std::vector<json> fire_to_the_end(Match& m, int seat) {
         EXPECT_TRUE(m.act(0, {{"type", "fire"}}).ok());
     }
     EXPECT_TRUE(m.is_over());
-    const json events = m.events_for(seat, 0);
-    return {events.begin(), events.end()};
+    return m.events_for(seat, 0);
 }
 
 // The rule for one list `key` beside its count `count_key` in `holder`.
@@ -72,7 +71,7 @@ TEST(PartyListedSeats, AtThreeHundredPlayersAShortTieIsListedInEventsAndObservat
     const auto host = fire_to_the_end(*m, 0);
     expect_rule_in(player, m->observation(7), "player");
     expect_rule_in(host, m->observation(0), "host");
-    expect_rule_in(m->events_for(-1, 0).get<std::vector<json>>(), m->observation(-1), "spectator");
+    expect_rule_in(m->events_for(-1, 0), m->observation(-1), "spectator");
     // At 300 players the seats tied for the most are a handful: a list, not null.
     int counts = 0;
     for (const auto& e : host) {
@@ -106,7 +105,9 @@ TEST(PartyListedSeats, AtThreeHundredPlayersEveryoneTiedIsACountAndTheRecordList
     const auto record = m->record();
     ASSERT_TRUE(record.ok());
     for (const auto& e : (*record)["events"]) {
-        if (e.value("type", "") == "count") EXPECT_EQ(e["tied"].size(), 300u);
+        if (e.value("type", "") == "count") {
+            EXPECT_EQ(e["tied"].size(), 300u);
+        }
     }
 }
 
