@@ -252,6 +252,66 @@ TEST(ServerPromises, TheLobbyAnswersPingAsARoomDoes) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// The refusals over HTTP that docs/protocol.md names: an unknown room (404), the connection cap
+// (429), a path that is no WebSocket of the server (404), a missing record (404, no_record).
+TEST(ServerPromises, UnknownRoomsAndTheConnectionCapAreRefusedWithTheirStatus) {
+    std::vector<std::string> flags = kFast;
+    flags.insert(flags.end(), {"--max-connections-per-address", "2"});
+    ServerProcess server(temp_dir(), flags);
+    auto refusal = [&](const std::string& target) -> std::string {
+        try {
+            server::WsClient ws("127.0.0.1", server.port(), target);
+            return "accepted";
+        } catch (const std::runtime_error& e) {
+            return e.what();
+        }
+    };
+    auto refused_with = [](const std::string& what, const std::string& status) {
+        return what.find(status) != std::string::npos &&
+               what.find("\"refused\"") != std::string::npos;
+    };
+    EXPECT_TRUE(refused_with(refusal("/ws/ZZZZZ"), "404")) << refusal("/ws/ZZZZZ");
+    EXPECT_TRUE(refused_with(refusal("/elsewhere"), "404")) << refusal("/elsewhere");
+    auto first = std::make_unique<server::WsClient>("127.0.0.1", server.port(), "/ws");
+    server::WsClient second("127.0.0.1", server.port(), "/ws");
+    const std::string third = refusal("/ws");
+    EXPECT_TRUE(refused_with(third, "429")) << third;
+    // A connection that closes frees its place.
+    first.reset();
+    std::string again;
+    for (int i = 0; i < 100 && again != "accepted"; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        again = refusal("/ws");
+    }
+    EXPECT_EQ(again, "accepted");
+    auto record = http_get(server.port(), "/rooms/ZZZZZ/record");
+    EXPECT_EQ(record.status, 404);
+    EXPECT_EQ(json::parse(record.body)["error"]["code"], "no_record");
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// docs/server.md, "Clocks": each setting's range, its ends included.
+TEST(ServerPromises, ClockSettingsAreAcceptedExactlyWithinTheirDocumentedRanges) {
+    ServerProcess server(temp_dir(), kFast);
+    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    const std::vector<std::pair<json, bool>> cases{
+        {{{"grace_seconds", 0}}, true},          {{{"grace_seconds", 3600}}, true},
+        {{{"grace_seconds", -1}}, false},        {{{"grace_seconds", 3601}}, false},
+        {{{"turn_seconds", 1}}, true},           {{{"turn_seconds", 86400}}, true},
+        {{{"turn_seconds", 86401}}, false},      {{{"placement_seconds", 86400}}, true},
+        {{{"placement_seconds", 86401}}, false}, {{{"placement_seconds", -5}}, false},
+    };
+    for (const auto& [clock, ok] : cases) {
+        auto answer = lobby.request({{"cmd", "create"}, {"game", "classic"}, {"clock", clock}});
+        EXPECT_EQ(answer["type"], ok ? "room_created" : "error") << clock.dump() << answer.dump();
+        if (!ok) {
+            EXPECT_EQ(answer["error"]["code"], "bad_clock") << clock.dump();
+        }
+    }
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 // The code of each frame `texts` sent on a connection that may not have said hello yet.
 std::vector<std::string> codes_of(server::WsClient& ws, const std::vector<std::string>& texts) {
     std::vector<std::string> codes;
