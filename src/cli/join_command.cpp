@@ -420,8 +420,13 @@ private:
             last_seen_ = m.value("last_event", last_seen_);
             redraw();
         } else if (type == "timeout") {
-            say("Out of time: " + names().who(m["seat"].get<int>()) +
-                "'s move was played by a bot.");
+            const int seat = m["seat"].get<int>();
+            const std::string whose = seat == seat_ ? "your" : names().who(seat) + "'s";
+            if (m.value("takeover", false)) {
+                say("Out of time: a bot plays " + whose + " seat from now on.");
+            } else {
+                say("Out of time: " + whose + " move was played by a bot.");
+            }
         } else if (type == "ended") {
             ended_ = m["ended"];
         } else if (type == "shutdown") {
