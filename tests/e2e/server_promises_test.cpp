@@ -112,8 +112,7 @@ TEST(ServerPromises, TheLastMovesEventsComeBeforeEndedAndEndedBeforeTheSummary) 
     EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(ServerPromises, AResignationRevealsBothFleetsInTheRecordAfterTheAnswerComesEnded) {
-    ServerProcess server(temp_dir(), kFast);
+void a_resignation_reveals_both_fleets(ServerProcess& server) {
     TwoPeople game(server, {{"first", 0}});
     const json ann_ships = {"A1 right", "C1 right", "E1 right", "G1 right", "I1 right"};
     const json bob_ships = {"A10 down", "A9 down", "A8 down", "A7 down", "A6 down"};
@@ -135,11 +134,9 @@ TEST(ServerPromises, AResignationRevealsBothFleetsInTheRecordAfterTheAnswerComes
     EXPECT_EQ(record["record"]["reveal"]["fleets"], json({ann_ships, bob_ships}))
         << record["record"]["reveal"].dump();
     expect_replays(record["record"]);
-    EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(ServerPromises, AClaimedWinRevealsTheFleetOfThePlayerWhoLeft) {
-    ServerProcess server(temp_dir(), kFast);
+void a_claim_reveals_the_fleet_of_the_player_who_left(ServerProcess& server) {
     TwoPeople game(server, {{"first", 0}}, {{"grace_seconds", 0}});
     const json ann_ships = {"A1 right", "C1 right", "E1 right", "G1 right", "I1 right"};
     const json bob_ships = {"A10 down", "A9 down", "A8 down", "A7 down", "A6 down"};
@@ -157,11 +154,9 @@ TEST(ServerPromises, AClaimedWinRevealsTheFleetOfThePlayerWhoLeft) {
     EXPECT_EQ(record["record"]["ended"]["by"], "claim");
     EXPECT_EQ(record["record"]["reveal"]["fleets"], json({ann_ships, bob_ships}));
     expect_replays(record["record"]);
-    EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(ServerPromises, AGameAbortedAfterTheBotsPlacedHasARecordThatRevealsTheirFleet) {
-    ServerProcess server(temp_dir(), kFast);
+void an_abort_after_the_bots_placed_reveals_their_fleet(ServerProcess& server) {
     auto created = create_room(server.port(),
                                {{"game", "classic"}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
     const std::string room = created["room"];
@@ -192,11 +187,9 @@ TEST(ServerPromises, AGameAbortedAfterTheBotsPlacedHasARecordThatRevealsTheirFle
     EXPECT_EQ(
         http_get(server.port(), "/rooms/" + waiting["room"].get<std::string>() + "/record").status,
         404);
-    EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(ServerPromises, AResignedRoyaleGameRevealsEveryHand) {
-    ServerProcess server(temp_dir(), kFast);
+void a_resigned_royale_game_reveals_every_hand(ServerProcess& server) {
     auto created = create_room(server.port(), {{"game", "royale"},
                                                {"options", {{"players", 2}}},
                                                {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
@@ -210,6 +203,28 @@ TEST(ServerPromises, AResignedRoyaleGameRevealsEveryHand) {
     EXPECT_EQ(hands[0]["dealt"].size(), 5u);
     EXPECT_EQ(hands[1]["dealt"].size(), 5u);
     expect_replays(record["record"]);
+}
+
+// However a game ends, its record reveals every fleet and hand (docs/server.md, "Records"):
+// each kind of end in a room of its own, on one server.
+TEST(ServerPromises, EveryKindOfEndRevealsEveryFleetAndHandInTheRecord) {
+    ServerProcess server(temp_dir(), kFast);
+    {
+        SCOPED_TRACE("resign");
+        a_resignation_reveals_both_fleets(server);
+    }
+    {
+        SCOPED_TRACE("claim");
+        a_claim_reveals_the_fleet_of_the_player_who_left(server);
+    }
+    {
+        SCOPED_TRACE("abort");
+        an_abort_after_the_bots_placed_reveals_their_fleet(server);
+    }
+    {
+        SCOPED_TRACE("royale");
+        a_resigned_royale_game_reveals_every_hand(server);
+    }
     EXPECT_EQ(server.terminate(), 0);
 }
 
@@ -239,8 +254,7 @@ TEST(ServerPromises, ABotTakingASeatOverOnTimeIsAnnouncedAsATimeout) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(ServerPromises, TheLobbyAnswersPingAsARoomDoes) {
-    ServerProcess server(temp_dir(), kFast);
+void the_lobby_answers_ping_as_a_room_does(ServerProcess& server) {
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     auto pong = lobby.request({{"cmd", "ping"}, {"id", "p1"}});
@@ -249,7 +263,6 @@ TEST(ServerPromises, TheLobbyAnswersPingAsARoomDoes) {
     auto created = create_room(server.port(), {{"game", "classic"}});
     SeatClient room(server.port(), created["room"]);
     EXPECT_EQ(room.request({{"cmd", "ping"}})["type"], "pong");
-    EXPECT_EQ(server.terminate(), 0);
 }
 
 // The refusals over HTTP that docs/protocol.md names: an unknown room (404), the connection cap
@@ -332,7 +345,7 @@ std::string nested(std::size_t depth) {
            "}";
 }
 
-TEST(ServerPromises, JsonThatIsNotAnObjectIsABadRequestAndTextThatIsNotJsonIsMalformed) {
+TEST(ServerPromises, PingInTheLobbyAndJsonThatIsNotAnObjectIsABadRequest) {
     ServerProcess server(temp_dir(), kFast);
     const std::vector<std::string> frames{"[1,2,3]",   "\"hello\"", "7",       "null",
                                           "{not json", nested(65),  nested(64)};
@@ -342,6 +355,7 @@ TEST(ServerPromises, JsonThatIsNotAnObjectIsABadRequestAndTextThatIsNotJsonIsMal
     const std::vector<std::string> after_hello{"bad_request", "bad_request",    "bad_request",
                                                "bad_request", "malformed_json", "bad_request",
                                                "pong"};
+    the_lobby_answers_ping_as_a_room_does(server);
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
     EXPECT_EQ(codes_of(lobby, frames), before_hello);
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
