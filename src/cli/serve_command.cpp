@@ -64,6 +64,11 @@ void add_serve_command(CLI::App& app, Runner& run) {
                     "Unsent bytes a connection may have waiting; a client that does not read is "
                     "disconnected")
         ->capture_default_str();
+    cmd->add_option("--idle-timeout", config->idle_timeout_seconds,
+                    "Seconds a WebSocket may stay silent before it is closed; the server pings "
+                    "it at half of this, and any message or pong resets the wait")
+        ->capture_default_str()
+        ->check(CLI::Range(2, 86400));
     cmd->add_option("--room-ttl", config->room_ttl_seconds,
                     "Seconds after which a room nobody touches leaves memory (its record stays "
                     "downloadable)")

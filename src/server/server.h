@@ -27,6 +27,9 @@ struct ServerConfig {
     double messages_per_second = 20;
     int message_burst = 60;
     std::size_t max_queued_bytes = 1 << 20;  // per connection, then it is dropped
+    // A WebSocket that receives nothing (not even the answer to the server's ping, sent at half
+    // of it) for this long is closed.
+    int idle_timeout_seconds = 300;
     std::int64_t room_ttl_seconds = 24 * 3600;
     std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
     std::string web_root;                      // the built browser client (web/dist); empty: none

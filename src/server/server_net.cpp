@@ -21,6 +21,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "protocol/raw_id.h"
+#include "server/connection.h"
 #include "server/frame.h"
 #include "server/group_writer.h"
 #include "server/hub.h"
@@ -143,6 +144,16 @@ bool origin_allowed(const Shared& shared, const http::request<http::string_body>
     return false;
 }
 
+// The kernel's send buffer of every accepted socket, in bytes (it reserves twice this).
+constexpr int kSocketSendBuffer = 128 * 1024;
+
+// How long a connection that is closing may take to receive what is queued and the close frame.
+constexpr std::chrono::seconds kCloseGrace{10};
+
+// One WebSocket connection. Its state (send queue, write in flight, rate limit, closing) is a
+// Connection (connection.h), which decides every step; this class only carries the steps out on
+// the socket, on the connection's strand. Every handler holds the session, so every buffer a
+// pending operation uses (the message in flight, the read buffer) outlives the operation.
 class Session final : public Peer, public std::enable_shared_from_this<Session> {
 public:
     Session(tcp::socket&& socket, Shared& shared, std::string address, std::shared_ptr<Room> room)
@@ -150,8 +161,8 @@ public:
           shared_(shared),
           address_(std::move(address)),
           room_(std::move(room)),
-          tokens_(static_cast<double>(shared.config.message_burst)),
-          refilled_(std::chrono::steady_clock::now()) {}
+          connection_(limits(shared.config), Connection::Clock::now()),
+          close_timer_(ws_.get_executor()) {}
 
     ~Session() override {
         shared_.addresses.release(address_);
@@ -161,7 +172,9 @@ public:
     void start(http::request<http::string_body> req) {
         shared_.metrics.connections.fetch_add(1);
         shared_.metrics.connections_total.fetch_add(1);
-        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+        timeouts.idle_timeout = std::chrono::seconds(shared_.config.idle_timeout_seconds);
+        ws_.set_option(timeouts);
         ws_.read_message_max(shared_.config.max_frame_bytes);
         // permessage-deflate stays off: it costs hundreds of KB per connection.
         ws_.set_option(websocket::permessage_deflate{});
@@ -179,18 +192,28 @@ public:
 
     void close(const std::string& reason) override {
         net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
-            self->closing_ = true;
-            self->close_reason_ = reason;
-            if (!self->writing_) self->do_close();
+            self->apply(self->connection_.close(reason));
         });
     }
 
     const std::string& address() const override { return address_; }
 
 private:
+    static ConnectionLimits limits(const ServerConfig& config) {
+        ConnectionLimits limits;
+        limits.max_queued_bytes = config.max_queued_bytes;
+        limits.messages_per_second = config.messages_per_second;
+        limits.message_burst = config.message_burst;
+        return limits;
+    }
+
     void on_accept(beast::error_code ec) {
-        if (ec) return;
-        read();
+        if (ec) {
+            finish();
+            return;
+        }
+        apply(connection_.opened());  // what was queued during the handshake goes out now
+        if (!connection_.is_finished()) read();
     }
 
     void read() {
@@ -206,59 +229,22 @@ private:
             finish();
             return;
         }
-        std::string text = beast::buffers_to_string(buffer_.data());
+        const std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
-        const bool binary = !ws_.got_text();
-        handle(std::move(text), binary);
-        if (!closing_) read();
+        ReadOutcome outcome = connection_.read(text, !ws_.got_text(), Connection::Clock::now());
+        if (!outcome.refused.empty()) {
+            // Refused before any room saw it: an error reply is queued.
+            shared_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
+            if (outcome.refused == "rate_limited") {
+                shared_.metrics.rate_limited.fetch_add(1, std::memory_order_relaxed);
+            }
+        }
+        apply(outcome.step);
+        if (outcome.request) handle(std::move(*outcome.request), std::move(outcome.raw_id));
+        if (outcome.keep_reading && !connection_.is_finished()) read();
     }
 
-    bool rate_ok() {
-        const auto now = std::chrono::steady_clock::now();
-        const double elapsed = std::chrono::duration<double>(now - refilled_).count();
-        refilled_ = now;
-        tokens_ = std::min(static_cast<double>(shared_.config.message_burst),
-                           tokens_ + elapsed * shared_.config.messages_per_second);
-        if (tokens_ < 1) return false;
-        tokens_ -= 1;
-        return true;
-    }
-
-    void reject(const FrameError& error) {
-        shared_.metrics.errors_total.fetch_add(1, std::memory_order_relaxed);
-        enqueue(frame_error_text(error));
-        // A client that keeps sending what cannot be answered is cut off; nobody else notices.
-        if (++strikes_ >= 50) {
-            closing_ = true;
-            close_reason_ = "too many bad messages";
-            if (!writing_) do_close();
-        }
-        if (error.close) {
-            closing_ = true;
-            close_reason_ = error.close_reason;
-            if (!writing_) do_close();
-        }
-    }
-
-    void handle(std::string text, bool binary) {
-        if (!rate_ok()) {
-            shared_.metrics.rate_limited.fetch_add(1, std::memory_order_relaxed);
-            FrameError limited;
-            limited.code = "rate_limited";
-            limited.message = "Too many messages: at most " +
-                              std::to_string(shared_.config.messages_per_second) +
-                              " a second; this one was not handled.";
-            reject(limited);
-            return;
-        }
-        DecodedFrame frame = decode_frame(text, binary, greeted_);
-        if (frame.error) {
-            reject(*frame.error);
-            return;
-        }
-        greeted_ = true;
-        json request = std::move(frame.request);
-        std::string raw_id = std::move(frame.raw_id);
+    void handle(json request, std::string raw_id) {
         if (room_) {
             room_->message(shared_from_this(), std::move(request), std::move(raw_id));
             return;
@@ -271,55 +257,51 @@ private:
                           });
     }
 
-    void enqueue(std::string text) {
-        if (finished_) return;
-        queued_bytes_ += text.size();
-        queue_.push_back(std::move(text));
-        if (queued_bytes_ > shared_.config.max_queued_bytes) {
-            // A client that does not read never grows the server's memory.
-            shared_.metrics.send_queue_drops.fetch_add(1, std::memory_order_relaxed);
-            queue_.clear();
-            queued_bytes_ = 0;
-            beast::get_lowest_layer(ws_).close();
+    void enqueue(std::string text) { apply(connection_.send(std::move(text))); }
+
+    // Carries out what the connection decided. The write's buffer is the connection's message
+    // in flight, which it keeps untouched until on_write.
+    void apply(const ConnectionStep& step) {
+        if (step.abort) {
+            if (connection_.overflows() > 0) {
+                // A client that does not read never grows the server's memory.
+                shared_.metrics.send_queue_drops.fetch_add(1, std::memory_order_relaxed);
+                spdlog::info(
+                    "closed a connection from {} that did not read its replies (over "
+                    "{} bytes waiting)",
+                    address_, shared_.config.max_queued_bytes);
+            }
+            beast::error_code ignored;
+            beast::get_lowest_layer(ws_).socket().close(ignored);
+            finish();
             return;
         }
-        if (!writing_) write_next();
-    }
-
-    void write_next() {
-        if (queue_.empty()) {
-            writing_ = false;
-            if (closing_) do_close();
-            return;
+        if (step.start_write) {
+            ws_.text(true);
+            ws_.async_write(net::buffer(connection_.in_flight()),
+                            beast::bind_front_handler(&Session::on_write, shared_from_this()));
         }
-        writing_ = true;
-        ws_.text(true);
-        ws_.async_write(net::buffer(queue_.front()),
-                        beast::bind_front_handler(&Session::on_write, shared_from_this()));
-    }
-
-    void on_write(beast::error_code ec, std::size_t) {
-        if (ec) {
-            writing_ = false;
-            queue_.clear();
-            queued_bytes_ = 0;
-            return;
+        if (step.start_close) {
+            ws_.async_close(
+                websocket::close_reason(websocket::close_code::normal, connection_.close_reason()),
+                [self = shared_from_this()](beast::error_code) { self->finish(); });
         }
-        queued_bytes_ -= queue_.front().size();
-        queue_.pop_front();
-        write_next();
+        if (connection_.closing() && !close_timer_armed_ && !connection_.is_finished()) {
+            // A client that does not read what is queued (so the close frame never goes out),
+            // or never answers the close frame, is dropped after the grace, whatever it does.
+            close_timer_armed_ = true;
+            close_timer_.expires_after(kCloseGrace);
+            close_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+                if (!ec) self->apply(self->connection_.close_timed_out());
+            });
+        }
     }
 
-    void do_close() {
-        if (close_started_) return;
-        close_started_ = true;
-        ws_.async_close(websocket::close_reason(websocket::close_code::normal, close_reason_),
-                        [self = shared_from_this()](beast::error_code) { self->finish(); });
-    }
+    void on_write(beast::error_code ec, std::size_t) { apply(connection_.write_done(!ec)); }
 
     void finish() {
-        if (finished_) return;
-        finished_ = true;
+        if (!connection_.finished()) return;
+        close_timer_.cancel();
         if (room_) {
             room_->detach(shared_from_this());
         } else {
@@ -332,17 +314,9 @@ private:
     Shared& shared_;
     std::string address_;
     std::shared_ptr<Room> room_;
-    std::deque<std::string> queue_;
-    std::size_t queued_bytes_ = 0;
-    bool writing_ = false;
-    bool greeted_ = false;
-    bool closing_ = false;
-    bool close_started_ = false;
-    bool finished_ = false;
-    std::string close_reason_;
-    int strikes_ = 0;
-    double tokens_;
-    std::chrono::steady_clock::time_point refilled_;
+    Connection connection_;
+    net::steady_timer close_timer_;
+    bool close_timer_armed_ = false;
 };
 
 const char* kLandingPage = R"(<!doctype html>
@@ -555,6 +529,11 @@ private:
         if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
         if (!ec) {
             socket.set_option(tcp::no_delay(true), ec);
+            // A fixed send buffer, so a client that does not read holds at most this much of the
+            // kernel's memory (autotuning would let it grow to megabytes per connection) beside
+            // its --max-queued-bytes. A game's messages are small: at 200 ms of round trip this
+            // still carries over 600 KB a second.
+            socket.set_option(net::socket_base::send_buffer_size(kSocketSendBuffer), ec);
             std::make_shared<HttpSession>(std::move(socket), shared_)->run();
         } else if (ec == net::error::no_descriptors) {
             // Out of file descriptors: wait a moment rather than spin.

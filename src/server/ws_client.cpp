@@ -16,6 +16,9 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
+// A server that accepts but never answers, or stops reading, must not hang a client forever.
+constexpr auto kStepTimeout = std::chrono::seconds(30);
+
 struct WsClient::Impl {
     net::io_context ioc;
     websocket::stream<beast::tcp_stream> ws{ioc};
@@ -38,6 +41,27 @@ struct WsClient::Impl {
             buffer.consume(buffer.size());
             read();
         });
+    }
+
+    // Runs handlers until `done`; past the deadline the socket is dropped, and the handlers still
+    // run to their end, so nothing a pending operation refers to (often the caller's locals)
+    // is left behind. Returns false when the deadline passed.
+    bool run_until(const bool& done, std::chrono::steady_clock::time_point deadline) {
+        ioc.restart();
+        while (!done) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now >= deadline) break;
+            if (ioc.run_one_for(deadline - now) == 0 && ioc.stopped()) break;  // nothing pending
+        }
+        if (done) return true;
+        beast::error_code ignored;
+        beast::get_lowest_layer(ws).socket().close(ignored);
+        closed = true;
+        ioc.restart();
+        while (!done) {
+            if (ioc.run_one() == 0) break;  // nothing pending: nothing refers to the caller
+        }
+        return false;
     }
 };
 
@@ -67,14 +91,34 @@ WsClient::WsClient(const std::string& host, unsigned short port, const std::stri
     try {
         tcp::resolver resolver(impl_->ioc);
         auto results = resolver.resolve(host, std::to_string(port));
-        beast::get_lowest_layer(impl_->ws).connect(results);
+        const auto deadline = std::chrono::steady_clock::now() + kStepTimeout;
+        bool connected = false;
+        beast::error_code ec;
+        beast::get_lowest_layer(impl_->ws).async_connect(
+            results, [&](beast::error_code e, const tcp::endpoint&) {
+                ec = e;
+                connected = true;
+            });
+        if (!impl_->run_until(connected, deadline)) {
+            throw std::runtime_error("cannot connect to " + host + ":" + std::to_string(port) +
+                                     ": timed out");
+        }
+        if (ec) throw beast::system_error(ec);
         impl_->ws.set_option(
             websocket::stream_base::decorator([headers](websocket::request_type& req) {
                 for (const auto& [k, v] : headers) req.set(k, v);
             }));
         websocket::response_type res;
-        beast::error_code ec;
-        impl_->ws.handshake(res, host + ":" + std::to_string(port), target, ec);
+        bool shaken = false;
+        impl_->ws.async_handshake(res, host + ":" + std::to_string(port), target,
+                                  [&](beast::error_code e) {
+                                      ec = e;
+                                      shaken = true;
+                                  });
+        if (!impl_->run_until(shaken, deadline)) {
+            throw std::runtime_error("the server at " + host + ":" + std::to_string(port) +
+                                     " did not answer the WebSocket handshake in time");
+        }
         if (ec) {
             throw std::runtime_error("the server refused the WebSocket at " + target + " (HTTP " +
                                      std::to_string(res.result_int()) + "): " + res.body());
@@ -103,8 +147,8 @@ void WsClient::send(const std::string& text) {
         done = true;
         error = ec;
     });
-    impl_->ioc.restart();
-    while (!done && impl_->ioc.run_one() > 0) {
+    if (!impl_->run_until(done, std::chrono::steady_clock::now() + kStepTimeout)) {
+        throw std::runtime_error("sending failed: the server did not take the message in time");
     }
     if (error) {
         impl_->closed = true;
@@ -183,18 +227,11 @@ std::string WsClient::close_reason() const {
 
 void WsClient::close() {
     if (impl_->closed) return;
-    beast::error_code ec;
     bool done = false;
-    impl_->ws.async_close(websocket::close_code::normal, [&](beast::error_code e) {
-        ec = e;
-        done = true;
-    });
-    impl_->ioc.restart();
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-    while ((!done || impl_->reading) && std::chrono::steady_clock::now() < deadline) {
-        impl_->ioc.run_one_for(std::chrono::milliseconds(100));
-    }
-    impl_->closed = true;
+    impl_->ws.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
+    // The close completes when the server's close frame arrives; the pending read ends then too.
+    impl_->run_until(done, std::chrono::steady_clock::now() + std::chrono::seconds(5));
+    drop();  // ends the pending read, whatever the server did
 }
 
 void WsClient::drop() {
