@@ -420,8 +420,13 @@ private:
             last_seen_ = m.value("last_event", last_seen_);
             redraw();
         } else if (type == "timeout") {
-            say("Out of time: " + names().who(m["seat"].get<int>()) +
-                "'s move was played by a bot.");
+            const int seat = m["seat"].get<int>();
+            const std::string whose = seat == seat_ ? "your" : names().who(seat) + "'s";
+            if (m.value("takeover", false)) {
+                say("Out of time: a bot plays " + whose + " seat from now on.");
+            } else {
+                say("Out of time: " + whose + " move was played by a bot.");
+            }
         } else if (type == "ended") {
             ended_ = m["ended"];
         } else if (type == "shutdown") {
@@ -457,10 +462,70 @@ private:
             say(won ? "You won!" : "You lost.");
         }
         if (by == "resign" || by == "timeout" || by == "claim") say("(ended by " + by + ")");
+        show_reveal();
         say("The record: " + args_.server + "/rooms/" + args_.code +
             "/record (check it with "
             "'broadside replay --verify FILE --commitment " +
             room_.value("commitment", std::string()) + "')");
+    }
+
+    // However the game ended (a sinking, a resignation, the clock, a claim, an abort), the
+    // record shows every secret: the fleets or hands nobody had seen are drawn here.
+    void show_reveal() {
+        const auto answer = ws_.request({{"cmd", "record"}});
+        if (answer.value("type", "") != "record") return;
+        const json& reveal = answer["record"].value("reveal", json());
+        if (!reveal.is_object()) return;
+        if ((game_ == "classic" || game_ == "salvo") && reveal.contains("fleets")) {
+            const json options = answer["record"].value("options", json::object());
+            std::vector<ShipSpec> fleet;
+            for (const auto& s : options.value("fleet", json::array())) {
+                fleet.push_back({s.value("name", "ship"), s.value("length", 1)});
+            }
+            const BoardSize size{options.value("rows", 10), options.value("cols", 10)};
+            const auto placements = [&](int seat) {
+                std::vector<std::string> out;
+                for (const auto& p : reveal["fleets"][static_cast<std::size_t>(seat)]) {
+                    out.push_back(p.get<std::string>());
+                }
+                return out;
+            };
+            const auto caption = [&](int seat) {
+                return names().who(seat) + "'s fleet, revealed" +
+                       (placements(seat).empty() ? " (never placed)" : "");
+            };
+            if (seat_ == 0 || seat_ == 1) {
+                // My boards as they stood, with the enemy's every ship drawn under my shots.
+                auto obs = ws_.request({{"cmd", "observe"}});
+                if (obs.value("type", "") == "observation") observation_ = obs["observation"];
+                const int enemy = 1 - seat_;
+                Grid theirs = target_grid(observation_);
+                draw_ships(theirs, fleet, placements(enemy));
+                std::cout << join_blocks(grid_block("Your fleet", ocean_grid(observation_), style_),
+                                         grid_block(caption(enemy), theirs, style_))
+                          << std::flush;
+            } else {
+                Grid first(size), second(size);
+                draw_ships(first, fleet, placements(0));
+                draw_ships(second, fleet, placements(1));
+                std::cout << join_blocks(grid_block(caption(0), first, style_),
+                                         grid_block(caption(1), second, style_))
+                          << std::flush;
+            }
+        } else if (game_ == "royale" && reveal.contains("hands")) {
+            say("The hands were:");
+            const auto& hands = reveal["hands"];
+            for (std::size_t s = 0; s < hands.size(); ++s) {
+                auto ids = [](const json& cards) {
+                    std::string text;
+                    for (const auto& c : cards)
+                        text += (text.empty() ? "" : " ") + c.get<std::string>();
+                    return text.empty() ? std::string("nothing") : text;
+                };
+                say("  " + names().who(static_cast<int>(s)) + " kept " + ids(hands[s]["kept"]) +
+                    "; discarded " + ids(hands[s]["discarded"]));
+            }
+        }
     }
 
     int loop() {

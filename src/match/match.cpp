@@ -198,7 +198,13 @@ Result<Match> replay(const json& record) {
         }
     }
     // What the record says came out of the match must be what comes out of the replay.
-    const json replayed = m->record_unchecked();
+    json replayed = m->record_unchecked();
+    // A game that ended outside the rules (a server's resignation, forfeit, claim or abort)
+    // leaves the match unfinished, and its record reveals every secret as it stood; records
+    // written before such records revealed anything say null.
+    if (!m->is_over() && record.contains("reveal") && !record["reveal"].is_null()) {
+        replayed["reveal"] = m->reveal_now();
+    }
     for (const char* key : {"over", "result", "reveal"}) {
         if (record.contains(key) && record[key] != replayed[key]) {
             return make_error("replay_mismatch", std::string("The record's \"") + key +

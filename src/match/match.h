@@ -59,8 +59,13 @@ public:
     // The record: game, options, seed, actions, and every event unredacted. Only complete once
     // the match is over; before that it is an error to ask (secrets would leak).
     Result<json> record() const;
-    // The same without the over-check, for saving an unfinished match locally.
+    // The same without the over-check, for saving an unfinished match locally (its "reveal" is
+    // null until the match is over: a saved game in progress holds no secret in plain sight).
     json record_unchecked() const;
+    // Every seat's secrets as they stand now (fleets placed, hands dealt), whether or not the
+    // match is over: for a game that ended outside the rules (a resignation, a forfeit, a claim,
+    // an abort), whose record reveals everything all the same.
+    json reveal_now() const { return instance_->reveal(); }
 
     // Typed access for built-in bots, which read the game's own observation type.
     const GameInstance& instance() const { return *instance_; }

@@ -29,8 +29,15 @@ DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted) {
                                          std::to_string(kMaxFrameDepth) + " levels deep.");
     }
     json request = json::parse(text, nullptr, false);
-    if (request.is_discarded() || !request.is_object()) {
-        return refuse("malformed_json", "Each message is one JSON object.");
+    if (request.is_discarded()) {
+        return refuse("malformed_json",
+                      "The message is not JSON; each message is one JSON object.");
+    }
+    // Valid JSON of another kind ([1,2,3], "hello", 7) is a request of the wrong shape, not
+    // broken JSON: the same code as `broadside engine` gives it (docs/protocol.md, "Errors").
+    if (!request.is_object()) {
+        return refuse("bad_request",
+                      "Each message is one JSON object, such as {\"cmd\": \"hello\"}.");
     }
     const auto raw = protocol::find_raw_id(text);
     if (!greeted) {

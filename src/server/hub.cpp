@@ -5,6 +5,7 @@
 #include "match/registry.h"
 #include "seats/bot_registry.h"
 #include "server/clock.h"
+#include "server/fields.h"
 #include "server/group_writer.h"
 #include "server/peer.h"
 #include "server/secrets.h"
@@ -133,7 +134,8 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
         return error_json(found.error().code, found.error().message);
     }
     const json options = request.value("options", json::object());
-    if (!options.is_object()) return error_json("bad_options", "\"options\" must be an object.");
+    if (!options.is_object())
+        return error_json("bad_request", "\"options\" must be a JSON object.");
     json settings = {{"public", request.value("public", false)}};
     if (!settings["public"].is_boolean()) {
         return error_json("bad_request", "\"public\" must be true or false.");
@@ -181,8 +183,15 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                               "\"bots\" is a list like [{\"seat\": 1, \"level\": \"hard\"}].");
         }
         for (const auto& b : request["bots"]) {
+            // Types first, as for every field (docs/server.md, "Field types"); then the seat.
             if (!b.is_object() || !b.contains("seat") || !b["seat"].is_number_integer() ||
-                b["seat"].get<std::int64_t>() < 0 ||
+                (b.contains("level") && !b["level"].is_null() && !b["level"].is_string()) ||
+                (b.contains("bot") && !b["bot"].is_null() && !b["bot"].is_string())) {
+                return error_json("bad_request",
+                                  "Each bot is {\"seat\": 1, \"level\": \"hard\"} or "
+                                  "{\"seat\": 1, \"bot\": NAME}: a whole number and text.");
+            }
+            if (b["seat"].get<std::int64_t>() < 0 ||
                 b["seat"].get<std::int64_t>() >= r.seat_count() || b["seat"].get<int>() == seat) {
                 return error_json("bad_seat", "Each bot needs a free \"seat\" of this room.");
             }
@@ -213,36 +222,12 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
             {"ws", "/ws/" + r.code()}};
 }
 
-namespace {
-
-// The first field of `request` among `fields` that is present, not null, and not of `type`.
-std::optional<std::string> wrong_type(
-    const json& request, std::initializer_list<std::pair<const char*, json::value_t>> fields) {
-    for (const auto& [name, type] : fields) {
-        if (!request.contains(name) || request[name].is_null()) continue;
-        const auto actual = request[name].type();
-        const bool number =
-            type == json::value_t::number_integer && (actual == json::value_t::number_unsigned);
-        if (actual != type && !number) return std::string(name);
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
 void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<void(json)> done) {
-    // Every field is checked before it is read: a value of the wrong type is an error for this
-    // client, never an exception that would take the server down (found by fuzzing).
-    using T = json::value_t;
-    if (auto field = wrong_type(request, {{"cmd", T::string},
-                                          {"game", T::string},
-                                          {"name", T::string},
-                                          {"nonce", T::string},
-                                          {"public", T::boolean},
-                                          {"options", T::object},
-                                          {"bots", T::array},
-                                          {"seat", T::number_integer}})) {
-        done(error_json("bad_request", "\"" + *field + "\" has the wrong type (docs/server.md)."));
+    // Every field is checked before it is read, and before anything is looked up: a value of
+    // the wrong type is an error for this client (docs/server.md, "Field types"), never an
+    // exception that would take the server down (found by fuzzing).
+    if (auto problem = field_problem(Endpoint::kLobby, request)) {
+        done(error_json("bad_request", *problem));
         return;
     }
     try {
@@ -261,6 +246,8 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
               {"server", "broadside 0.1.0"},
               {"games", games_json()},
               {"levels", seats::level_names()}});
+    } else if (cmd == "ping") {
+        done({{"type", "pong"}});  // as in a room: a client's keep-alive
     } else if (cmd == "games") {
         done({{"type", "games"}, {"games", games_json()}});
     } else if (cmd == "rooms") {
@@ -374,7 +361,7 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         done(error_json("unknown_command",
                         "Unknown command \"" + cmd +
                             "\"; in the lobby the commands are hello, games, create, rooms, "
-                            "quick. A room's commands go to its own socket, /ws/CODE."));
+                            "quick, ping. A room's commands go to its own socket, /ws/CODE."));
     }
 }
 

@@ -10,6 +10,7 @@
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
 #include "server/bot_seat.h"
+#include "server/fields.h"
 #include "server/group_writer.h"
 #include "server/metrics.h"
 #include "server/peer.h"
@@ -238,6 +239,7 @@ void Room::handle(Request& r) {
     } catch (const json::exception& e) {
         if (r.peer) error(r, "bad_request", std::string("A field has the wrong type: ") + e.what());
     }
+    send_ended();  // a game this request ended: `ended` follows its answer and its events
 }
 
 void Room::dispatch(Request& r) {
@@ -246,8 +248,10 @@ void Room::dispatch(Request& r) {
         bot_answered(body["seat"].get<int>(), body["action"]);
         return;
     }
-    if (!body.is_object() || !body.contains("cmd") || !body["cmd"].is_string()) {
-        error(r, "bad_request", "Every message is a JSON object with a \"cmd\" (text).");
+    // Field types first, before anything is looked up: a mistyped request is `bad_request`
+    // whatever the phase, the seat or the connection (docs/server.md, "Field types").
+    if (auto problem = field_problem(Endpoint::kRoom, body)) {
+        error(r, "bad_request", *problem);
         return;
     }
     const std::string& cmd = body["cmd"].get_ref<const std::string&>();
@@ -256,7 +260,7 @@ void Room::dispatch(Request& r) {
             on_hello(r);
         } else {
             error(r, "hello_first",
-                  "Send {\"cmd\": \"hello\", \"protocol\": 1} first (with your \"token\" to take "
+                  "Send {\"cmd\": \"hello\", \"protocol\": 2} first (with your \"token\" to take "
                   "back your seat).");
         }
         return;
@@ -313,6 +317,7 @@ void Room::dispatch(Request& r) {
 
 void Room::commit_pending() {
     if (restoring_) return;
+    send_ended();
     arm_clock();
     if (pending_.empty() || committing_) return;
     pending_.touched.emplace_back(code_, touched_ms_ = now_ms());
@@ -374,6 +379,17 @@ void Room::reply(const Request& r, json response) {
 void Room::error(const Request& r, const std::string& code, const std::string& message) {
     services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
     reply(r, error_json(code, message));
+}
+
+void Room::refuse_action(const Request& r, const std::string& code, const std::string& message) {
+    if (is_top_level_code(code)) {
+        error(r, code, message);
+        return;
+    }
+    json response = error_json("illegal_action", message);
+    response["error"]["reason"] = code;
+    services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
+    reply(r, response);
 }
 
 Room::Attachment* Room::attachment(const Peer* peer) {
@@ -512,7 +528,8 @@ void Room::on_join(Request& r) {
         for (const auto& seat : seats_) any_open = any_open || seat.kind == "open";
         if (!any_open) {
             if (auto st = log({{"kind", "seat_player"}}); !st) {
-                error(r, st.error().code, st.error().message);
+                // The match holds no more players (100,000): the party is full.
+                error(r, "room_full", st.error().message + " You can watch.");
                 return;
             }
         }
@@ -750,15 +767,7 @@ void Room::on_act(Request& r) {
                        {"action", body["action"]},
                        {"action_id", body["action_id"]}});
     if (!status) {
-        const auto& e = status.error();
-        if (is_top_level_code(e.code)) {
-            error(r, e.code, e.message);
-        } else {
-            json response = error_json("illegal_action", e.message);
-            response["error"]["reason"] = e.code;
-            services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
-            reply(r, response);
-        }
+        refuse_action(r, status.error().code, status.error().message);
         return;
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
@@ -817,10 +826,12 @@ void Room::on_events(Request& r) {
 }
 
 void Room::on_record(Request& r) {
-    if (record_.is_null() && phase_ == Phase::kOver) build_record();
+    const bool ended = phase_ == Phase::kOver || phase_ == Phase::kAborted;
+    if (record_.is_null() && ended && match_) build_record();
     if (record_.is_null()) {
         error(r, "match_not_over",
-              "The record, with every secret, is given out once the game is over.");
+              ended ? "The game was aborted before it started: there is no record."
+                    : "The record, with every secret, is given out once the game is over.");
         return;
     }
     reply(r, {{"type", "record"}, {"record", record_}});
@@ -842,7 +853,7 @@ void Room::on_resign(Request& r) {
                    {"bot", *seats::bot_for_level(game_, "normal")}});
     }
     reply(r, {{"type", "resigned"}, {"seat", seat}});
-    broadcast_room();
+    if (!ended_unsent_) broadcast_room();  // else `ended`, then the summary (send_ended)
     ask_bots();
 }
 
@@ -864,8 +875,7 @@ void Room::on_abort(Request& r) {
         return;
     }
     (void)log({{"kind", "abort"}, {"member", a.member}});
-    reply(r, {{"type", "aborted"}});
-    broadcast_room();
+    reply(r, {{"type", "aborted"}});  // then `ended` and the summary (send_ended)
 }
 
 void Room::on_leave(Request& r) {
@@ -1057,11 +1067,14 @@ Status Room::apply(const json& e) {
     } else if (kind == "abort") {
         phase_ = Phase::kAborted;
         ended_ = {{"by", "abort"}};
+        summary_cache_ = nullptr;
         refresh_listing();
         bots_.clear();
-        for (auto& [key, a] : peers_) {
-            send_to(a.peer.lock(), json{{"type", "ended"}, {"ended", ended_}}.dump());
-        }
+        thinking_.clear();
+        // A game aborted after the start has a record too: the bots' fleets were placed, and
+        // at the end every secret is shown (docs/server.md, "Records").
+        schedule_record();
+        if (!restoring_) ended_unsent_ = true;
     } else if (kind == "rematch") {
         rematch_ = e["room"].get<std::string>();
     } else if (kind == "seat_player") {  // an open party room grows a seat
@@ -1094,27 +1107,39 @@ void Room::finish(json how) {
     ended_ = std::move(how);
     bots_.clear();
     thinking_.clear();
-    if (restoring_) {
-        build_record();
-    } else {
-        // The record (every event with everything in it: megabytes in a party of thousands) is
-        // built and stored just after the last moves are answered and sent, not before: the
-        // log already holds every action, so nothing is lost meanwhile, and a `record` request
-        // builds it at once if it comes first.
-        boost::asio::post(strand_, [self = shared_from_this()] {
-            if (!self->record_.is_null()) return;
-            self->build_record();
-            self->commit_pending();
-        });
-    }
+    schedule_record();
     refresh_listing();  // the lobby's list shows the game as over at once
     if (!restoring_) {
         spdlog::info("room {} ({}): game over by {} after {} actions", code_, game_,
                      ended_.value("by", "?"), actions_.size());
+        ended_unsent_ = true;  // after the answers and events of this handling (send_ended)
     }
+}
+
+void Room::schedule_record() {
+    if (!match_) return;  // aborted before the start: no game, no record
+    if (restoring_) {
+        build_record();
+        return;
+    }
+    // The record (every event with everything in it: megabytes in a party of thousands) is
+    // built and stored just after the last moves are answered and sent, not before: the log
+    // already holds every action, so nothing is lost meanwhile, and a `record` request builds
+    // it at once if it comes first.
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        if (!self->record_.is_null()) return;
+        self->build_record();
+        self->commit_pending();
+    });
+}
+
+void Room::send_ended() {
+    if (!ended_unsent_) return;
+    ended_unsent_ = false;
     // One text for everyone: a party's result names its tied players, thousands of them.
     const std::string text = json{{"type", "ended"}, {"ended", public_ended()}}.dump();
     for (auto& [key, a] : peers_) send_to(a.peer.lock(), text);
+    broadcast_room();  // the phase changed
 }
 
 // How the game ended as summaries and `ended` say it: lists of seats longer than kListedSeats
@@ -1149,6 +1174,9 @@ void Room::build_record() {
     for (const auto& seat : seats_) {
         nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
     }
+    // Every fleet and hand as it stands, however the game ended: a resigned, forfeited,
+    // claimed or aborted game leaves the match unfinished, and its secrets are shown all the same.
+    record["reveal"] = match_->reveal_now();
     record["room"] = code_;
     record["players"] = std::move(players);
     record["ended"] = ended_;
@@ -1428,8 +1456,18 @@ void Room::out_of_time(int seat, bool absent) {
     if (clock_settings_.forfeit && !absent) {
         if (seat_count_ == 2) {
             (void)log({{"kind", "timeout"}, {"seat", seat}});
-        } else {
-            (void)log({{"kind", "takeover"}, {"seat", seat}, {"bot", bot}, {"why", "timeout"}});
+            return;  // `ended` says it (send_ended), with the room summary after it
+        }
+        // With more seats a bot plays this move and every later one: that is a move played
+        // for someone, so everyone is told, as for a single move (docs/server.md, "Clocks").
+        if (!log({{"kind", "takeover"}, {"seat", seat}, {"bot", bot}, {"why", "timeout"}})) return;
+        for (auto& [key, a] : peers_) {
+            send_to(a.peer.lock(), json{{"type", "timeout"},
+                                        {"seat", seat},
+                                        {"played_by", bot},
+                                        {"why", "clock"},
+                                        {"takeover", true}}
+                                       .dump());
         }
         broadcast_room();
         return;
@@ -1487,8 +1525,7 @@ void Room::on_claim(Request& r) {
         return;
     }
     (void)log({{"kind", "claim"}, {"seat", seat}});
-    reply(r, {{"type", "claimed"}, {"winner", seat}});
-    broadcast_room();
+    reply(r, {{"type", "claimed"}, {"winner", seat}});  // then `ended` and the summary
 }
 
 void Room::refresh_listing() {

@@ -141,6 +141,9 @@ private:
     void reply(const Request& request, nlohmann::json response);
     void send_to(const std::shared_ptr<Peer>& peer, std::string text);
     void error(const Request& request, const std::string& code, const std::string& message);
+    // A game's refusal of an action: `bad_seat`, `not_your_turn` and `game_over` as they are,
+    // any other as `illegal_action` with the game's code as the `reason` (as the engine says).
+    void refuse_action(const Request& request, const std::string& code, const std::string& message);
 
     void on_hello(Request& r);
     std::optional<int> open_seat(const Request& r, const std::string& full_message);
@@ -187,7 +190,12 @@ private:
     Status log(nlohmann::json entry);
     Status apply(const nlohmann::json& entry);
     void finish(nlohmann::json how);
+    // The record is built just after the last answers go out (or at once while restoring).
+    void schedule_record();
     void build_record();
+    // `ended` (then the summary) to everyone, once per end, after every answer and `events`
+    // message of the handling that ended the game: called before each commit.
+    void send_ended();
     nlohmann::json public_ended() const;
     void broadcast_room();
     void broadcast_events(const Peer* except);
@@ -228,7 +236,8 @@ private:
     nlohmann::json ack_json(int seat, const Ack& ack) const;
     std::map<int, std::shared_ptr<BotSeat>> bots_;
     std::set<int> thinking_;
-    nlohmann::json ended_;  // how the game ended (null while it has not)
+    nlohmann::json ended_;       // how the game ended (null while it has not)
+    bool ended_unsent_ = false;  // the game ended in this handling: `ended` is still to go
     nlohmann::json record_;
     std::string rematch_;
     std::int64_t log_size_ = 0;

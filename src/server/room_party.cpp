@@ -93,7 +93,7 @@ void Room::remove_party_player(Request& r, int seat) {
                        {"action", {{"type", "remove"}, {"seat", seat}}},
                        {"action_id", nullptr}});
     if (!status) {
-        error(r, status.error().code, status.error().message);
+        refuse_action(r, status.error().code, status.error().message);  // as `act` would be
         return;
     }
     if (target.kind == "human") {

@@ -52,6 +52,54 @@ TEST(Join, APlayerWithATokenPlaysAWholeClassicGameAgainstABot) {
                 run.out.find("You lost.") != std::string::npos)
         << run.out;
     EXPECT_NE(run.out.find("broadside replay --verify"), std::string::npos);
+    // The end shows the bot's fleet, every ship of it, from the record.
+    EXPECT_NE(run.out.find("'s fleet, revealed"), std::string::npos) << run.out;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// However the game ends, the terminal shows what the record reveals: here the other player
+// resigns once both fleets are placed, before a shot, so every ship of hers is drawn unhit.
+TEST(Join, AResignationShowsTheOtherFleetRevealed) {
+    ServerProcess server(temp_dir(), kFast);
+    const std::string state = temp_dir();
+    ::setenv("XDG_STATE_HOME", state.c_str(), 1);
+    auto created = create_room(server.port(), {{"game", "classic"}, {"options", {{"first", 0}}}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    CommandResult bob;
+    std::thread terminal([&] {
+        bob = run_broadside({"join", room, "--server", server.url(), "--name", "Bob", "--no-color"},
+                            "auto\n" + every_cell());
+    });
+    for (int i = 0; i < 400; ++i) {
+        if (ann.request({{"cmd", "room"}})["seats"][1]["kind"] == "human") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    const json ships = {"A1 right", "C1 right", "E1 right", "G1 right", "I1 right"};
+    ASSERT_EQ(ann.request({{"cmd", "act"},
+                           {"action_id", "p"},
+                           {"action", {{"type", "place"}, {"ships", ships}}}})["type"],
+              "acted");
+    // Once Bob's terminal has placed his fleet it is Ann's turn: she resigns instead of firing.
+    for (int i = 0; i < 400; ++i) {
+        if (ann.request({{"cmd", "observe"}})["to_act"] == json({0})) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    ASSERT_EQ(ann.request({{"cmd", "resign"}})["type"], "resigned");
+    terminal.join();
+    ::unsetenv("XDG_STATE_HOME");
+    EXPECT_EQ(bob.exit_code, 0) << bob.out << bob.err;
+    EXPECT_NE(bob.out.find("You won!"), std::string::npos) << bob.out;
+    EXPECT_NE(bob.out.find("(ended by resign)"), std::string::npos) << bob.out;
+    EXPECT_NE(bob.out.find("Player 1's fleet, revealed"), std::string::npos) << bob.out;
+    EXPECT_EQ(bob.out.find("(never placed)"), std::string::npos) << bob.out;
+    // Ann's Carrier, A1 to A5, is drawn by its letter on the revealed grid (the right one).
+    const auto revealed = bob.out.find("Player 1's fleet, revealed");
+    const auto row_a = bob.out.find("\n  A ", bob.out.find("\n", revealed));
+    ASSERT_NE(row_a, std::string::npos);
+    const std::string line = bob.out.substr(row_a + 1, bob.out.find('\n', row_a + 1) - row_a - 1);
+    EXPECT_EQ(count_of(line.substr(line.size() / 2), "C"), 5) << line;
     EXPECT_EQ(server.terminate(), 0);
 }
 

@@ -94,6 +94,9 @@ TEST(ServerClock, WithForfeitThePlayerWhoseTimeRunsOutLosesTheGame) {
     auto record = ann.request({{"cmd", "record"}});
     ASSERT_EQ(record["type"], "record");
     EXPECT_EQ(record["record"]["ended"]["by"], "timeout");
+    // Every fleet is revealed, though the match itself never finished: Ann's, and Bob's none.
+    EXPECT_EQ(record["record"]["reveal"]["fleets"][0].size(), 5u) << record["record"].dump();
+    EXPECT_TRUE(record["record"]["reveal"]["fleets"][1].empty());
     // The record still replays (the forfeit is in the room's log, not a move of the match).
     const std::string file = temp_dir() + "/timeout.json";
     std::ofstream(file) << record["record"].dump();

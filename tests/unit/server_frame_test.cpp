@@ -30,12 +30,25 @@ TEST(ServerFrame, ANulByteAnywhereIsMalformedJson) {
     EXPECT_EQ(d.error->code, "malformed_json");
 }
 
-TEST(ServerFrame, AnythingButOneJsonObjectIsMalformed) {
-    for (const char* text : {"not json", "[1]", "\"hello\"", "{\"cmd\":\"ping\"", "{} {}"}) {
+TEST(ServerFrame, TextThatIsNotJsonIsMalformed) {
+    for (const char* text : {"not json", "{\"cmd\":\"ping\"", "{} {}", "[1,2"}) {
         const auto d = decode_frame(text, false, true);
         ASSERT_TRUE(d.error) << text;
         EXPECT_EQ(d.error->code, "malformed_json") << text;
         EXPECT_FALSE(d.error->raw_id) << text;
+    }
+}
+
+// Valid JSON that is not an object is a request of the wrong shape: `bad_request`, as the
+// engine says (docs/protocol.md, "Errors"), greeted or not.
+TEST(ServerFrame, ValidJsonThatIsNotAnObjectIsABadRequest) {
+    for (const bool greeted : {false, true}) {
+        for (const char* text : {"[1,2,3]", "[1]", "\"hello\"", "7", "null", "true", "[]"}) {
+            const auto d = decode_frame(text, false, greeted);
+            ASSERT_TRUE(d.error) << text;
+            EXPECT_EQ(d.error->code, "bad_request") << text;
+            EXPECT_FALSE(d.error->close) << text;
+        }
     }
 }
 

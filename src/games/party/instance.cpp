@@ -185,8 +185,12 @@ json PartyGame::reveal() const {
     fleets.push_back(nullptr);
     for (int p = 0; p < state_.players; ++p) {
         json ships = json::array();
-        for (const auto& pl : state_.layouts[static_cast<std::size_t>(p)]) {
-            ships.push_back(placement_name(pl));
+        // A player who never placed (removed first, or a game that ended before the first
+        // torpedo) has no fleet to show.
+        if (state_.placed[static_cast<std::size_t>(p)]) {
+            for (const auto& pl : state_.layouts[static_cast<std::size_t>(p)]) {
+                ships.push_back(placement_name(pl));
+            }
         }
         fleets.push_back(ships);
     }

@@ -47,9 +47,10 @@ nlohmann::json public_view(const State& s) {
         (i < kTorpedoes ? torpedoes : supers)
             .push_back(cell_name(s.fired[static_cast<std::size_t>(i)]));
     }
-    // Counts always; every seat listed only at small tables, so that a view costs the same
-    // whatever the number of players (protocol 2).
-    const bool listed = s.players <= kListedPlayers;
+    // Counts always. Lists of seats follow the one rule of the party's events (protocol 2,
+    // docs/protocol.md): given when they hold at most kListedPlayers seats, null when longer;
+    // the per-seat table `afloat` only at tables of up to kListedPlayers players. So a view
+    // costs the same whatever the number of players.
     nlohmann::json scoreboard{
         {"players", s.players - s.removed_count},
         {"placed", active_players(s)},
@@ -60,17 +61,16 @@ nlohmann::json public_view(const State& s) {
         {"remaining_count", s.remaining.size()},
         {"eliminated_count", s.eliminated_count},
         {"removed_count", s.removed_count}};
-    if (listed) {
-        nlohmann::json eliminated = nlohmann::json::array();
-        for (int p : s.tied) {
-            const auto by = s.eliminated_by[static_cast<std::size_t>(p)];
-            if (by) eliminated.push_back({{"seat", p + 1}, {"super_torpedo", by}});
-        }
-        scoreboard["afloat"] = afloat_json(s);
-        scoreboard["tied"] = seats_json(s.tied);
-        scoreboard["remaining"] = seats_json(s.remaining);
-        scoreboard["eliminated"] = eliminated;
+    nlohmann::json eliminated = nlohmann::json::array();
+    for (int p : s.tied) {
+        const auto by = s.eliminated_by[static_cast<std::size_t>(p)];
+        if (by) eliminated.push_back({{"seat", p + 1}, {"super_torpedo", by}});
     }
+    if (s.players <= kListedPlayers) scoreboard["afloat"] = afloat_json(s);
+    scoreboard["tied"] = listed_seats(s.tied);
+    scoreboard["remaining"] = listed_seats(s.remaining);
+    scoreboard["eliminated"] =
+        eliminated.size() <= static_cast<std::size_t>(kListedPlayers) ? eliminated : nullptr;
     std::vector<int> winners = s.winners;
     std::sort(winners.begin(), winners.end());
     return {{"game", "party"},

@@ -57,6 +57,11 @@ export interface RoomState {
 
 type Listener = (s: RoomState) => void;
 
+/** Over or aborted: either way the record (every fleet and hand) is out, if the game started. */
+function ended(phase: string | undefined): boolean {
+  return phase === 'over' || phase === 'aborted';
+}
+
 export class RoomSession {
   state: RoomState;
   private listeners = new Set<Listener>();
@@ -133,7 +138,7 @@ export class RoomSession {
       this.set({ busy: false });
     }
     if (this.state.summary?.phase !== 'waiting') void this.observe();
-    if (this.state.summary?.phase === 'over' && !this.state.record) void this.fetchRecord();
+    if (ended(this.state.summary?.phase) && !this.state.record) void this.fetchRecord();
   }
 
   private async catchUp(c: Connection): Promise<void> {
@@ -171,9 +176,9 @@ export class RoomSession {
       commitments.set(this.code, summary.commitment);
       this.set({ firstCommitment: summary.commitment });
     }
-    const wasOver = this.state.summary?.phase === 'over';
+    const wasOver = ended(this.state.summary?.phase);
     this.set({ summary });
-    if (summary.phase === 'over' && !wasOver) {
+    if (ended(summary.phase) && !wasOver) {
       void this.observe();
       void this.fetchRecord();
     }
@@ -190,8 +195,8 @@ export class RoomSession {
         void this.observe();
         break;
       case 'ended':
-        // The server does not follow `ended` with a room summary: the page moves to the end
-        // screen itself.
+        // `ended` comes after the events of the last move and before the room summary that
+        // says the phase changed (docs/server.md): the page moves to the end screen at once.
         if (this.state.summary) {
           this.applySummary({ ...this.state.summary, phase: m.ended?.by === 'abort' ? 'aborted' : 'over', ended: m.ended });
         }
@@ -199,7 +204,11 @@ export class RoomSession {
         void this.fetchRecord();
         break;
       case 'timeout':
-        this.notice(`A move was played for ${this.nameOf(m.seat)} (${m.why === 'absent' ? 'away' : 'out of time'}).`);
+        this.notice(
+          m.takeover
+            ? `${this.nameOf(m.seat)} ran out of time: a bot plays that seat from now on.`
+            : `A move was played for ${this.nameOf(m.seat)} (${m.why === 'absent' ? 'away' : 'out of time'}).`,
+        );
         break;
       case 'seat_lost':
         tokens.set(this.code, undefined);

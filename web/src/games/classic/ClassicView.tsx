@@ -41,6 +41,15 @@ function revealedCells(enemyFleet: EnemyShip[] | undefined, record: Json | null,
   return out;
 }
 
+/** What the end screen says about the reveal: only what the record really shows. */
+function revealNote(record: Json | null, me: number, enemy: number, enemyName: string): string {
+  const fleets: unknown = record?.reveal?.fleets;
+  if (!Array.isArray(fleets)) return '';
+  const placed = (seat: number) => Array.isArray(fleets[seat]) && (fleets[seat] as unknown[]).length > 0;
+  if (!placed(enemy)) return ` ${enemyName} never placed a fleet: there is nothing of theirs to reveal.`;
+  return placed(me) ? ' Both fleets are revealed.' : ` ${enemyName}'s fleet is revealed.`;
+}
+
 function boardOf(obs: ClassicObservation, options: Json): Board {
   return obs.board ?? { rows: Number(options?.rows ?? 10), cols: Number(options?.cols ?? 10) };
 }
@@ -105,7 +114,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
     <div class="cl-view">
       <p class="cl-status" aria-live="off">
         {status}
-        {props.record ? ' Both fleets are revealed.' : ''}
+        {revealNote(props.record, me, enemy, enemyName)}
       </p>
       <div class={'cl-boards' + (myTurn ? ' cl-my-turn' : '')}>
         <section class="cl-board cl-own" aria-labelledby="cl-own-title">
