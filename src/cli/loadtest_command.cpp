@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "server/chaos.h"
 #include "server/loadtest.h"
 
 namespace broadside::cli {
@@ -39,11 +40,33 @@ void print_report(const nlohmann::json& r) {
     }
 }
 
+void print_chaos_report(const nlohmann::json& r) {
+    std::cout << "loadtest --chaos: " << r["workers"] << " workers against "
+              << r["server"].get<std::string>() << " for " << r["duration_s"].get<double>()
+              << " s\n"
+              << "  connections: " << r["connections"] << " (at most " << r["peak_connections"]
+              << " at once); frames sent: " << r["frames_sent"] << ", of them bad "
+              << r["bad_frames_sent"] << "\n"
+              << "  scenarios: " << r["scenarios"].dump() << "\n"
+              << "  games finished: " << r["games_finished"] << ", actions acknowledged "
+              << r["actions_acknowledged"] << ", checked in records "
+              << r["actions_checked_in_records"] << ", repeats confirmed " << r["repeats_confirmed"]
+              << "\n"
+              << "  slow readers: " << r["slow_readers"].dump() << "; resets " << r["resets"]
+              << "; half-open " << r["half_open"] << "; reconnects " << r["reconnects"]
+              << "; storm hellos " << r["storm_hellos"] << "\n"
+              << "  server memory (bytes): " << r["server_memory"].dump() << "\n"
+              << "  findings: " << r["errors"] << " " << r["findings"].dump() << "\n";
+    for (const auto& e : r["examples"]) std::cout << "    " << e.get<std::string>() << "\n";
+}
+
 }  // namespace
 
 void add_loadtest_command(CLI::App& app, Runner& run) {
     auto config = std::make_shared<server::LoadtestConfig>();
     auto as_json = std::make_shared<bool>(false);
+    auto chaos = std::make_shared<server::ChaosConfig>();
+    auto use_chaos = std::make_shared<bool>(false);
     auto* cmd = app.add_subcommand(
         "loadtest",
         "Simulated players on a running server: connections held, actions a second, act-to-ack "
@@ -57,9 +80,13 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
                     "host's pace)")
         ->capture_default_str()
         ->check(CLI::IsMember({"classic", "salvo", "royale", "crew", "mix", "party"}));
-    cmd->add_option("--clients", config->clients, "Simulated players, one connection each")
-        ->capture_default_str()
-        ->check(CLI::Range(1, server::kLoadtestMaxClients));
+    auto* clients =
+        cmd->add_option("--clients", config->clients,
+                        "Simulated players, one connection each (with --chaos: worker threads, "
+                        "1 to 256, default 24, each driving one scenario of 1 to 24 connections "
+                        "at a time)")
+            ->capture_default_str()
+            ->check(CLI::Range(1, server::kLoadtestMaxClients));
     cmd->add_option("--duration", config->duration_seconds, "Seconds the run lasts")
         ->capture_default_str()
         ->check(CLI::Range(0.1, server::kLoadtestMaxSeconds));
@@ -79,7 +106,45 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
     cmd->add_flag("--allow-remote", config->allow_remote,
                   "Allow a server that is not on this machine (only one you run)");
     cmd->add_flag("--json", *as_json, "Print the report as one JSON object");
-    cmd->callback([&run, config, as_json] {
+    cmd->add_flag("--chaos", *use_chaos,
+                  "Hostile clients instead (loopback only, always): real games to the end "
+                  "checked against their records, every kind of bad frame, slow readers, resets "
+                  "in the middle of a frame, half-open connections, reconnect storms with old "
+                  "tokens and resent action ids; exits 1 on any finding (docs/server.md, "
+                  "\"Hostile clients: how it is tested\"). Run the server with raised caps: "
+                  "scripts/soak shows how");
+    cmd->add_option("--max-frame-bytes", chaos->max_frame_bytes,
+                    "With --chaos: the server's --max-frame-bytes (its oversized frames go "
+                    "beyond it)")
+        ->capture_default_str()
+        ->check(CLI::Range(16, 1 << 24));
+    cmd->callback([&run, config, as_json, chaos, use_chaos, clients] {
+        if (*use_chaos) {
+            chaos->server = config->server;
+            chaos->duration_seconds = config->duration_seconds;
+            chaos->seed = config->seed;
+            if (clients->count() > 0) chaos->workers = config->clients;
+            const bool remote = config->allow_remote;
+            run = [chaos, as_json, remote] {
+                if (remote) {
+                    throw UsageError(
+                        "--chaos targets this machine only: --allow-remote is refused");
+                }
+                nlohmann::json report;
+                try {
+                    report = server::run_chaos(*chaos);
+                } catch (const std::runtime_error& e) {
+                    throw UsageError(e.what());
+                }
+                if (*as_json) {
+                    std::cout << report.dump() << "\n";
+                } else {
+                    print_chaos_report(report);
+                }
+                return report["errors"].get<std::int64_t>() == 0 ? kExitOk : kExitFailure;
+            };
+            return;
+        }
         run = [config, as_json] {
             nlohmann::json report;
             try {

@@ -83,8 +83,11 @@ struct Table {
 };
 
 // One simulated client's WebSocket: connects, reads and writes on its own strand, and hands
-// every message to on_message. A new open() drops the old connection; handlers of the old one
-// do nothing from then on (the generation count).
+// every message to on_message. Everything a pending operation touches (the stream, the read
+// buffer, the message being written and the ones queued behind it) belongs to one Connection,
+// which every handler of that connection holds: a new open() or close_socket() lets go of the
+// old connection without freeing anything its operations still use, and handlers of an old
+// connection see that it is no longer current and do nothing.
 class WsPeer : public std::enable_shared_from_this<WsPeer> {
 public:
     WsPeer(net::io_context& io, Run& run) : strand_(net::make_strand(io)), run_(run) {}
@@ -92,6 +95,7 @@ public:
 
     void stop() {
         net::post(strand_, [self = shared_from_this()] {
+            self->stopped_ = true;
             self->stopped();
             self->close_socket();
         });
@@ -103,30 +107,42 @@ protected:
 
     using Stream = websocket::stream<beast::tcp_stream>;
 
+    struct Connection {
+        explicit Connection(const net::strand<net::io_context::executor_type>& strand)
+            : ws(strand) {}
+        Stream ws;
+        beast::flat_buffer in;
+        std::deque<std::string> out;  // out.front() is being written while `writing`
+        bool writing = false;
+        bool counted = false;  // in stats.connected
+    };
+    using ConnectionPtr = std::shared_ptr<Connection>;
+
+    bool current(const ConnectionPtr& c) const { return c && c == conn_; }
+
     void open(const std::string& target, json hello) {
         close_socket();
-        auto ws = std::make_shared<Stream>(strand_);
-        ws_ = ws;
-        const auto generation = ++generation_;
-        beast::get_lowest_layer(*ws).expires_after(std::chrono::seconds(30));
-        beast::get_lowest_layer(*ws).async_connect(
-            run_.endpoints, [self = shared_from_this(), ws, target, hello, generation](
-                                beast::error_code ec, const tcp::endpoint&) {
-                if (generation != self->generation_) return;
-                if (ec) return self->failed_to_connect(ec);
-                beast::get_lowest_layer(*ws).expires_never();
-                ws->set_option(
-                    websocket::stream_base::timeout::suggested(beast::role_type::client));
-                ws->async_handshake(self->run_.host, target,
-                                    [self, ws, hello, generation](beast::error_code ec2) {
-                                        if (generation != self->generation_) return;
-                                        if (ec2) return self->failed_to_connect(ec2);
-                                        self->open_ = true;
-                                        self->run_.stats.opened();
-                                        self->read(ws, generation);
-                                        self->send(hello);
-                                    });
+        if (stopped_) return;  // a start or a rematch that arrived after stop()
+        auto c = std::make_shared<Connection>(strand_);
+        conn_ = c;
+        beast::get_lowest_layer(c->ws).expires_after(std::chrono::seconds(30));
+        beast::get_lowest_layer(c->ws).async_connect(run_.endpoints, [self = shared_from_this(), c,
+                                                                      target,
+                                                                      hello](beast::error_code ec,
+                                                                             const tcp::endpoint&) {
+            if (!self->current(c)) return;
+            if (ec) return self->failed_to_connect(ec);
+            beast::get_lowest_layer(c->ws).expires_never();
+            c->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+            c->ws.async_handshake(self->run_.host, target, [self, c, hello](beast::error_code ec2) {
+                if (!self->current(c)) return;
+                if (ec2) return self->failed_to_connect(ec2);
+                c->counted = true;
+                self->run_.stats.opened();
+                self->read(c);
+                self->send(hello);
             });
+        });
     }
 
     void failed_to_connect(const beast::error_code& ec) {
@@ -135,71 +151,71 @@ protected:
         run_.stats.error("connect: " + ec.message());
     }
 
-    void close_socket() {
-        ++generation_;  // handlers of the old connection do nothing from here on
-        if (open_) {
-            open_ = false;
-            --run_.stats.connected;
-        }
-        out_.clear();
-        writing_ = false;
-        if (ws_) {
-            beast::error_code ignored;
-            beast::get_lowest_layer(*ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
-            beast::get_lowest_layer(*ws_).close();
-            ws_.reset();
-        }
+    void uncount(Connection& c) {
+        if (!c.counted) return;
+        c.counted = false;
+        --run_.stats.connected;
     }
 
-    void read(std::shared_ptr<Stream> ws, std::uint64_t generation) {
-        ws->async_read(buffer_, [self = shared_from_this(), ws, generation](beast::error_code ec,
-                                                                            std::size_t) {
-            if (generation != self->generation_) return;
+    // Lets go of the current connection: its pending operations complete (aborted) on buffers
+    // the Connection still owns, and their handlers find it is no longer current.
+    void close_socket() {
+        auto c = std::move(conn_);
+        conn_.reset();
+        if (!c) return;
+        uncount(*c);
+        beast::error_code ignored;
+        beast::get_lowest_layer(c->ws).socket().shutdown(tcp::socket::shutdown_both, ignored);
+        beast::get_lowest_layer(c->ws).close();
+    }
+
+    void read(const ConnectionPtr& c) {
+        c->ws.async_read(c->in, [self = shared_from_this(), c](beast::error_code ec, std::size_t) {
+            if (!self->current(c)) return;
             if (ec) {
                 if (!self->run_.stopping) {
                     ++self->run_.stats.disconnects;
                     self->run_.stats.error("disconnected: " + ec.message());
                 }
-                if (self->open_) {
-                    self->open_ = false;
-                    --self->run_.stats.connected;
-                }
+                self->uncount(*c);
+                self->conn_.reset();
                 return;
             }
             ++self->run_.stats.messages_in;
-            auto message =
-                json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
-            self->buffer_.consume(self->buffer_.size());
-            if (message.is_object()) self->on_message(message);
-            if (generation == self->generation_) self->read(ws, generation);
+            auto message = json::parse(beast::buffers_to_string(c->in.data()), nullptr, false);
+            c->in.consume(c->in.size());
+            if (message.is_object()) {
+                self->on_message(message);
+            } else {
+                self->run_.stats.error("unreadable message from the server");
+            }
+            if (self->current(c)) self->read(c);
         });
     }
 
     void send(json message) {
-        if (!ws_) return;
-        out_.push_back(message.dump());
-        if (!writing_) write_next();
+        if (!conn_) return;
+        conn_->out.push_back(message.dump());
+        if (!conn_->writing) write_next(conn_);
     }
 
-    void write_next() {
-        if (out_.empty() || !ws_) {
-            writing_ = false;
+    void write_next(const ConnectionPtr& c) {
+        if (c->out.empty()) {
+            c->writing = false;
             return;
         }
-        writing_ = true;
-        auto ws = ws_;
-        const auto generation = generation_;
-        ws->text(true);
-        ws->async_write(net::buffer(out_.front()), [self = shared_from_this(), ws, generation](
-                                                       beast::error_code ec, std::size_t) {
-            if (generation != self->generation_) return;
-            if (ec) {
-                self->writing_ = false;
-                return;
-            }
-            self->out_.pop_front();
-            self->write_next();
-        });
+        c->writing = true;
+        c->ws.text(true);
+        // The buffer is c->out.front(): nothing pops or clears it until this handler runs.
+        c->ws.async_write(net::buffer(c->out.front()),
+                          [self = shared_from_this(), c](beast::error_code ec, std::size_t) {
+                              c->out.pop_front();
+                              if (ec || !self->current(c)) {
+                                  c->writing = false;
+                                  return;
+                              }
+                              self->write_next(c);
+                          });
     }
 
     std::int64_t request(json message) {
@@ -211,12 +227,8 @@ protected:
 
     net::strand<net::io_context::executor_type> strand_;
     Run& run_;
-    std::shared_ptr<Stream> ws_;
-    std::uint64_t generation_ = 0;
-    bool open_ = false;
-    beast::flat_buffer buffer_;
-    std::deque<std::string> out_;
-    bool writing_ = false;
+    ConnectionPtr conn_;
+    bool stopped_ = false;
     std::int64_t next_id_ = 1;
 };
 
@@ -239,7 +251,11 @@ public:
 
 private:
     std::shared_ptr<Player> self() { return std::static_pointer_cast<Player>(shared_from_this()); }
-    void stopped() override { think_.cancel(); }
+    void stopped() override {
+        ++thought_;
+        thinking_ = false;
+        think_.cancel();
+    }
 
     void on_message(const json& m) override {
         const std::string type = m.value("type", "");
@@ -344,8 +360,11 @@ private:
             if (next == current_room_) return;
             current_room_ = next;
             started_ = false;
+            ++thought_;
+            thinking_ = false;
             think_.cancel();
             act_id_ = legal_id_ = 0;
+            recheck_ = false;
             open("/ws/" + next, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
             return;
         }
@@ -369,12 +388,16 @@ private:
         legal_id_ = request({{"cmd", "legal"}});
     }
 
+    // A wait that had already expired when it was cancelled (a rematch, stop) still runs its
+    // handler without an error: the thought counter tells it that it is stale.
     void think(const json& legal) {
         thinking_ = true;
+        const auto thought = ++thought_;
         think_.expires_after(std::chrono::milliseconds(run_.config.think_ms));
-        think_.async_wait([self = self(), legal](beast::error_code ec) {
+        think_.async_wait([self = self(), legal, thought](beast::error_code ec) {
+            if (thought != self->thought_) return;
             self->thinking_ = false;
-            if (ec || self->run_.stopping || !self->ws_) return;
+            if (ec || self->run_.stopping || !self->conn_) return;
             json action;
             try {
                 action = random_action(legal, self->seat_, self->rng_, self->table_->game);
@@ -398,6 +421,7 @@ private:
     int seat_ = -1;
     bool started_ = false;
     bool thinking_ = false;
+    std::uint64_t thought_ = 0;
     bool recheck_ = false;
     std::int64_t legal_id_ = 0;
     std::int64_t act_id_ = 0;
@@ -650,8 +674,8 @@ private:
                 std::lock_guard lock(party_.mutex);
                 party_.host_ack_ms.push_back(
                     std::chrono::duration<double, std::milli>(
-                        Clock::now() - party_.fired_at[static_cast<std::size_t>(
-                                           std::min(party_.fired + 1, 36))])
+                        Clock::now() -
+                        party_.fired_at[static_cast<std::size_t>(std::min(party_.fired + 1, 36))])
                         .count());
             }
             ++party_.fired;
