@@ -364,9 +364,13 @@ struct Run {
     Clock::time_point ends;
     Tally tally;
     std::mutex mutex;
-    std::vector<OldSeat> finished;   // at most kMaxFinished, oldest replaced
-    std::vector<std::string> rooms;  // codes of rooms created in this run
-    static constexpr std::size_t kMaxFinished = 400;
+    // Seats of finished games and rooms of this run that scenarios come back to. Both are
+    // bounded, and a random entry makes way for a new one, so that in a long run old rooms stop
+    // being touched and leave the server's memory (--room-ttl): the memory stays flat.
+    std::vector<OldSeat> finished;
+    std::vector<std::string> rooms;
+    static constexpr std::size_t kMaxFinished = 200;
+    static constexpr std::size_t kMaxRooms = 200;
 };
 
 // ---- plain HTTP ----------------------------------------------------------------------------
@@ -531,7 +535,7 @@ private:
 
     void remember_room(const std::string& code) {
         std::lock_guard lock(run_.mutex);
-        if (run_.rooms.size() < 2000) {
+        if (run_.rooms.size() < Run::kMaxRooms) {
             run_.rooms.push_back(code);
         } else {
             run_.rooms[rng_.below(static_cast<std::uint32_t>(run_.rooms.size()))] = code;
@@ -1079,8 +1083,12 @@ private:
             return;
         }
         const auto code = some_room();
-        if (ws.handshake(code && rng_.coin() ? "/ws/" + *code : "/ws") != 101) {
-            t_.find("wrong_reply", "the upgrade before a reset was refused");
+        const bool in_room = code && rng_.coin();
+        const int status = ws.handshake(in_room ? "/ws/" + *code : "/ws");
+        if (status == 404 && in_room) return;  // the room expired (--room-ttl)
+        if (status != 101) {
+            t_.find("wrong_reply",
+                    "the upgrade before a reset was answered " + std::to_string(status));
             return;
         }
         if (how >= 2) ws.send_text(R"({"cmd": "hello", "protocol": 2})");
