@@ -1330,6 +1330,7 @@ json run_chaos(const ChaosConfig& config) {
     // and the allocator warmed up) it must not keep growing.
     std::int64_t warm = -1;
     std::int64_t peak = before.resident;
+    std::vector<std::int64_t> by_minute;  // at the end of each whole minute of the run
     int unanswered = 0;
     while (Clock::now() < run.ends) {
         std::this_thread::sleep_for(std::min<Clock::duration>(seconds(5), run.ends - Clock::now()));
@@ -1340,6 +1341,9 @@ json run_chaos(const ChaosConfig& config) {
         }
         unanswered = 0;
         peak = std::max(peak, now.resident);
+        if (Clock::now() - began >= seconds(60) * static_cast<int>(by_minute.size() + 1)) {
+            by_minute.push_back(now.resident);
+        }
         if (warm < 0 && Clock::now() - began >= (run.ends - began) / 4) warm = now.resident;
     }
     for (auto& t : threads) t.join();
@@ -1399,6 +1403,7 @@ json run_chaos(const ChaosConfig& config) {
           {"resident_warm_bytes", warm},
           {"resident_peak_bytes", peak},
           {"resident_after_bytes", after.resident},
+          {"resident_by_minute_bytes", by_minute},
           {"send_queue_drops",
            after.drops >= 0 && before.drops >= 0 ? after.drops - before.drops : -1}}},
     };
