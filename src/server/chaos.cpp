@@ -360,7 +360,6 @@ struct OldSeat {
 struct Run {
     const ChaosConfig& config;
     sockaddr_in server{};
-    unsigned short port = 0;
     Clock::time_point ends;
     Tally tally;
     std::mutex mutex;
@@ -1008,7 +1007,6 @@ private:
     void end_badly(RawWs& ws) {
         const auto how = rng_.below(7);
         std::string what;
-        bool must_close = true;
         ++t_.bad_frames_sent;
         switch (how) {
             case 0: {
@@ -1041,7 +1039,7 @@ private:
                 ws.close_politely();
                 return;
         }
-        if (must_close && !ws.closed_by_server(seconds(20))) {
+        if (!ws.closed_by_server(seconds(20))) {
             t_.find("wrong_reply", what + ": the connection stayed open");
         }
     }
@@ -1286,7 +1284,7 @@ json run_chaos(const ChaosConfig& config) {
         throw std::runtime_error("--duration must be more than 0 and at most a day with --chaos");
     }
     const auto [host, port] = parse_server_url(config.server);
-    Run run{config, {}, port, {}, {}, {}, {}, {}};
+    Run run{config, {}, {}, {}, {}, {}, {}};
     addrinfo hints{};
     hints.ai_family = AF_INET;
     hints.ai_socktype = SOCK_STREAM;
