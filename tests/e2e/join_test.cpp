@@ -133,8 +133,9 @@ TEST(Join, APersonJoinsAnOpenSeatKeepsTheTokenPrivatelyAndPlaysAnotherClient) {
         bob = run_broadside({"join", room, "--server", server.url(), "--name", "Bob", "--no-color"},
                             "auto\n" + every_cell());
     });
-    // Ann starts once Bob sits down, then plays her seat at random.
-    for (int i = 0; i < 200; ++i) {
+    // Ann starts once Bob sits down (up to 30 s: the ASan binary starting under a loaded
+    // machine took over 5), then plays her seat at random.
+    for (int i = 0; i < 1200; ++i) {
         auto summary = ann.request({{"cmd", "room"}});
         if (summary["seats"][1]["kind"] == "human") break;
         std::this_thread::sleep_for(std::chrono::milliseconds(25));
