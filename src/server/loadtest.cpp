@@ -876,7 +876,16 @@ json run_loadtest(const LoadtestConfig& config) {
     net::io_context io;
     Run run{config, {}, host, {}, {}, {}};
     tcp::resolver resolver(io);
-    run.endpoints = resolver.resolve(host, port);
+    beast::error_code resolved;
+    run.endpoints = resolver.resolve(host, port, resolved);
+    if (resolved) {
+        // A name that does not resolve is no address of this machine: say so plainly.
+        throw std::runtime_error(
+            "cannot find " + host + " (" + resolved.message() + ")" +
+            (config.allow_remote ? std::string()
+                                 : "; a load test targets this machine (127.0.0.1 or localhost) "
+                                   "unless --allow-remote is given"));
+    }
     if (!config.allow_remote) {
         for (const auto& entry : run.endpoints) {
             if (!entry.endpoint().address().is_loopback()) {

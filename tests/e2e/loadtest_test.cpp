@@ -85,6 +85,14 @@ TEST(Loadtest, ARemoteServerIsRefusedUnlessAllowedAndEveryRunIsBounded) {
         {"loadtest", "--server", "http://192.0.2.1:8080", "--clients", "1", "--duration", "1"});
     EXPECT_EQ(remote.exit_code, 2);
     EXPECT_NE(remote.err.find("not a loopback address"), std::string::npos) << remote.err;
+    // A name that does not resolve gets a sentence, not the resolver's exception text.
+    auto unknown = run_broadside({"loadtest", "--server", "http://no-such-host.invalid:80",
+                                  "--clients", "1", "--duration", "1"});
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.err.find("cannot find no-such-host.invalid"), std::string::npos)
+        << unknown.err;
+    EXPECT_NE(unknown.err.find("this machine"), std::string::npos) << unknown.err;
+    EXPECT_EQ(unknown.err.find("asio"), std::string::npos) << unknown.err;
     EXPECT_EQ(run_broadside({"loadtest", "--clients", "20001"}).exit_code, 2);
     EXPECT_EQ(run_broadside({"loadtest", "--duration", "3601"}).exit_code, 2);
 }
