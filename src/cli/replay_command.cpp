@@ -50,7 +50,9 @@ std::string describe_result(const nlohmann::json& result) {
 // `sim --save`). Throws std::runtime_error saying what is wrong.
 std::vector<nlohmann::json> read_records(const std::string& path) {
     std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot read " + path);
+    // A file named on the command line that cannot be read is bad usage (exit 2), as for
+    // --resume and --deck; a file that reads but does not replay is a failure (exit 1).
+    if (!in) throw UsageError("cannot read " + path + ".");
     // A file holds one record (any layout) or many, one JSON object per line (as `sim --save`).
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::vector<nlohmann::json> records;

@@ -130,10 +130,13 @@ TEST(ReplayCommand, ATamperedRecordFailsWithExitOneAndSaysWhy) {
     EXPECT_NE(r.err.find("replay_mismatch"), std::string::npos) << r.err;
 }
 
-TEST(ReplayCommand, MissingOrInvalidFilesFailWithExitOne) {
+TEST(ReplayCommand, AMissingFileIsBadUsageAndAnInvalidOneFails) {
     const std::string dir = testing::temp_dir();
     const auto missing = run_broadside({"replay", dir + "/nothing.jsonl"});
-    EXPECT_EQ(missing.exit_code, 1);
+    // One rule for every input file named on the command line (--resume, --deck, replay).
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_EQ(run_broadside({"play", "classic", "--resume", dir + "/nothing.jsonl"}).exit_code, 2);
+    EXPECT_EQ(run_broadside({"play", "royale", "--deck", dir + "/nothing.txt"}).exit_code, 2);
     EXPECT_NE(missing.err.find("cannot read"), std::string::npos) << missing.err;
     const std::string junk = dir + "/junk.jsonl";
     std::ofstream(junk) << "{\"format\": \"broadside-record\"}\nnot json\n";
