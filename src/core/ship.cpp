@@ -137,11 +137,19 @@ Result<Placement> parse_placement(std::string_view text, BoardSize board) {
                           "\"C3 down\".");
     }
     lower.resize(trimmed_end + 1);
+    // Errors quote what was typed, in its own case ("Z1", not "z1").
+    const std::string typed(text.substr(0, trimmed_end + 1));
     const auto space = lower.find_last_of(" \t");
     if (space == std::string::npos) {
-        return make_error(
-            "bad_placement",
-            "\"" + std::string(text) + "\" needs a direction: \"A1 right\" or \"A1 down\".");
+        // A cell alone needs a direction; anything else is first of all not a cell.
+        if (auto cell = parse_cell(typed, board); !cell) {
+            return make_error("bad_placement",
+                              cell.error().message +
+                                  " A placement is a cell and a direction: \"A1 right\" or "
+                                  "\"A1 down\".");
+        }
+        return make_error("bad_placement",
+                          "\"" + typed + "\" needs a direction: \"A1 right\" or \"A1 down\".");
     }
     const std::string word = lower.substr(space + 1);
     Orientation orientation{};
@@ -154,7 +162,7 @@ Result<Placement> parse_placement(std::string_view text, BoardSize board) {
                                                "\" is not a direction: use right (horizontal) or "
                                                "down (vertical).");
     }
-    auto cell = parse_cell(lower.substr(0, space), board);
+    auto cell = parse_cell(typed.substr(0, space), board);
     if (!cell) return cell.error();
     return Placement{*cell, orientation};
 }

@@ -149,6 +149,23 @@ TEST(Placement, MissingDirectionOrNothingAtAllIsBadPlacement) {
     }
 }
 
+TEST(Placement, WhatIsNotACellIsSaidSoAndQuotedAsTyped) {
+    auto zz = parse_placement("zz", kClassic);
+    ASSERT_FALSE(zz.ok());
+    EXPECT_EQ(zz.error().code, "bad_placement");
+    EXPECT_EQ(zz.error().message.find("needs a direction"), std::string::npos)
+        << zz.error().message;
+    EXPECT_NE(zz.error().message.find("\"zz\""), std::string::npos) << zz.error().message;
+    auto cell_alone = parse_placement("B7", kClassic);
+    ASSERT_FALSE(cell_alone.ok());
+    EXPECT_NE(cell_alone.error().message.find("\"B7\" needs a direction"), std::string::npos)
+        << cell_alone.error().message;
+    auto off = parse_placement("Z1 down", kClassic);
+    ASSERT_FALSE(off.ok());
+    EXPECT_NE(off.error().message.find("\"Z1\""), std::string::npos) << off.error().message;
+    EXPECT_EQ(off.error().message.find("\"z1\""), std::string::npos) << off.error().message;
+}
+
 TEST(Placement, BadCellsKeepTheCellErrorCode) {
     auto off = parse_placement("K1 right", kClassic);
     ASSERT_FALSE(off.ok());
