@@ -13,7 +13,9 @@ import { PartyPlacement } from './PartyPlacement';
 import { PartyScore } from './PartyScore';
 import './party.css';
 
-function LastTorpedo(props: { events: GameEvent[]; namer: Namer; left: number }): JSX.Element | null {
+// Regular torpedoes still to come after the last one called (the 6 super torpedoes of a
+// tiebreak are counted apart: the call says "super torpedo N of 6").
+function LastTorpedo(props: { events: GameEvent[]; namer: Namer; over: boolean }): JSX.Element | null {
   const last = [...props.events].reverse().find((e) => e.type === 'torpedo' || e.type === 'super_torpedo');
   if (!last) return null;
   const isSuper = last.type === 'super_torpedo';
@@ -26,9 +28,15 @@ function LastTorpedo(props: { events: GameEvent[]; namer: Namer; left: number })
       {isSuper && (last['eliminated'] as number[] | undefined)?.length
         ? ` — eliminated: ${seatList(props.namer, last['eliminated'] as number[])}`
         : ''}
-      {!isSuper ? ` · ${props.left} torpedoes left` : ''}
+      {!isSuper && !props.over ? ` · ${leftAfter(Number(last['number']))}` : ''}
     </p>
   );
+}
+
+function leftAfter(number: number): string {
+  const left = 30 - number;
+  if (left <= 0) return 'the last torpedo';
+  return `${left} torpedo${left === 1 ? '' : 'es'} left`;
 }
 
 function Fleet(props: { obs: PartyObservation }): JSX.Element | null {
@@ -126,7 +134,7 @@ export function PartyView(props: GameViewProps): JSX.Element {
       )}
       {!placing && (
         <>
-          <LastTorpedo events={props.events} namer={namer} left={obs.torpedoes_left} />
+          <LastTorpedo events={props.events} namer={namer} over={obs.phase === 'over'} />
           <div class="pt-main">
             {player && obs.my_fleet && <PartyBoard obs={obs} />}
             <div class="pt-side">
