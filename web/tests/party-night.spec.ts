@@ -201,6 +201,14 @@ test('party night: a host screen and a crowd of phones play a whole game', async
       phones.filter((_, i) => i !== 2).map((p) => expect(p.getByTestId('phone-end')).toContainText(/You win|first place|Your place|tiebreak/)),
     );
     await expect(late.page.getByTestId('phone-end')).toContainText(/win/);
+    // The result is said once, on the end card: no second "You win" below it, and no rank card
+    // left from the firing ("1st of 5 (tied)" beside a tiebreak win).
+    for (const p of phones.filter((_, i) => i !== 2)) {
+      await expect(p.getByTestId('party-over')).toHaveCount(0);
+      await expect(p.getByTestId('phone-rank')).toHaveCount(0);
+      const text = (await p.locator('main').textContent()) ?? '';
+      expect(text.match(/You win/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
     await expectAxeClean(host, 'host screen, podium');
     await expectAxeClean(phones[1]!, 'phone, the end');
 

@@ -70,7 +70,9 @@ export function PhoneRoom(props: { session: RoomSession; state: RoomState; annou
   const inGame = ((obs?.scoreboard?.afloat_counts ?? []) as number[]).reduce((a, b) => a + b, 0);
   const players = inGame || Number(obs?.players ?? summary.players_count ?? 0);
   const firing = obs && (obs.phase === 'firing' || obs.phase === 'tiebreak') && (obs.torpedoes?.length ?? 0) > 0;
-  const rankText = seated && rank !== null && afloat !== null && (firing || over)
+  // While torpedoes fall; at the end the end card says the place (a rank card left there said
+  // "1st of 5 (tied)" beside a tiebreak win).
+  const rankText = seated && rank !== null && afloat !== null && firing && !over
     ? `${ordinal(rank)} of ${players}${rank > 1 ? '' : Number(obs?.scoreboard?.afloat_counts?.[afloat] ?? 1) > 1 ? ' (tied)' : ''} · ${afloat} ship${afloat === 1 ? '' : 's'} afloat`
     : '';
   useEffect(() => {
@@ -138,6 +140,7 @@ export function PhoneRoom(props: { session: RoomSession; state: RoomState; annou
           toAct={state.toAct}
           events={state.events}
           over={over}
+          endElsewhere
           busy={state.busy || state.link !== 'open'}
           act={(a) => session.act(a)}
           error={state.error}

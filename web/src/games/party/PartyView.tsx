@@ -64,7 +64,9 @@ function Fleet(props: { obs: PartyObservation }): JSX.Element | null {
   );
 }
 
-export function PartyView(props: GameViewProps): JSX.Element {
+/** `endElsewhere`: the page shows the result itself (the party phone's end card), so this view
+ * does not say it a second time. */
+export function PartyView(props: GameViewProps & { endElsewhere?: boolean }): JSX.Element {
   const obs = props.observation as PartyObservation | null;
   const nameOf = useDistinctNames(props.seats, props.nameOf);
   const namer: Namer = { me: props.seat, nameOf };
@@ -108,7 +110,7 @@ export function PartyView(props: GameViewProps): JSX.Element {
           </button>
         </div>
       )}
-      {over && (
+      {over && !props.endElsewhere && (
         <section class="pt-over" data-testid="party-over">
           <h3>Game over</h3>
           <p>
