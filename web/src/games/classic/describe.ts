@@ -99,7 +99,13 @@ export function describeEvent(e: GameEvent, me: number, nameOf: Namer, board: Bo
     }
     case 'shots':
       if (!shots.length) return null;
-      return { n: e.n, text: `${who} fired at ${shotsText(shots)}.`, sinking: sunk, shot: true };
+      // A long volley is summed up ("fired 5 shots: 5 misses"), a short one named cell by cell.
+      return {
+        n: e.n,
+        text: shots.length > 4 ? `${who} fired ${shots.length} shots: ${shotsText(shots)}.` : `${who} fired at ${shotsText(shots)}.`,
+        sinking: sunk,
+        shot: true,
+      };
     case 'blast':
       return { n: e.n, text: `${who} blasted ${shotsText(shots)}.`, sinking: sunk, shot: true };
     case 'weapon':

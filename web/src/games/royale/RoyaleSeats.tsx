@@ -36,7 +36,7 @@ export function RoyaleSeats(props: RoyaleSeatsProps): JSX.Element {
               {s.bonus_shots > 0 && <span>{s.bonus_shots} bonus shot{s.bonus_shots > 1 ? 's' : ''}</span>}
               {advanced && s.own_sonar && !s.eliminated && <span>sonar ready</span>}
               {advanced && (s.bonus_sonars ?? 0) > 0 && <span>{s.bonus_sonars} bonus sonar</span>}
-              <span>{s.shots_fired} shots</span>
+              <span>{s.shots_fired} shot{s.shots_fired === 1 ? '' : 's'}</span>
               {s.claimed.length > 0 && (
                 <span class="ry-claimed">
                   claimed:{' '}
