@@ -55,7 +55,7 @@ export function CrewTally(props: CrewTallyProps): JSX.Element {
             {seats.map((s) => (
               <td key={s} data-testid={`crew-total-${s}`}>
                 <b>{obs.totals?.[s] ?? 0}</b>
-                {obs.over && obs.winner === s ? ' 🏆' : ''}
+                {obs.over && obs.winner === s ? ' (winner)' : ''}
               </td>
             ))}
           </tr>

@@ -62,7 +62,7 @@ export function RoyaleHand(props: RoyaleHandProps): JSX.Element {
                   onClick={() => props.onToggle(card.id)}
                 >
                   <CardFace card={card} />
-                  <span class="ry-card-mark">{chosen ? '🗑 discard' : discardable.has(card.id) ? 'keep' : 'must keep'}</span>
+                  <span class="ry-card-mark">{chosen ? 'discard' : discardable.has(card.id) ? 'keep' : 'must keep'}</span>
                 </button>
               ) : (
                 <div class={cls} aria-label={cardLabel(card)} role="group">
