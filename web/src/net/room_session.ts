@@ -44,6 +44,8 @@ export interface RoomState {
   events: GameEvent[];
   observation: Json | null;
   legal: Json | null;
+  /** The last event the observation (and `legal`) reflects: behind `events` while a newer one is asked. */
+  observedThrough: number;
   toAct: number[];
   over: boolean;
   busy: boolean;
@@ -56,6 +58,12 @@ export interface RoomState {
 }
 
 type Listener = (s: RoomState) => void;
+
+/** The observation reflects every event this page has: its `legal` actions are current. */
+export function observationIsCurrent(s: RoomState): boolean {
+  const events = s.events;
+  return s.observedThrough >= (events.length ? events[events.length - 1]!.n : 0);
+}
 
 /** Over or aborted: either way the record (every fleet and hand) is out, if the game started. */
 function ended(phase: string | undefined): boolean {
@@ -82,6 +90,7 @@ export class RoomSession {
       events: [],
       observation: null,
       legal: null,
+      observedThrough: 0,
       toAct: [],
       over: false,
       busy: pendingActions.get(code) !== undefined,
@@ -246,6 +255,7 @@ export class RoomSession {
           this.set({
             observation: answer.observation ?? null,
             legal: answer.legal ?? null,
+            observedThrough: typeof answer.last_event === 'number' ? answer.last_event : this.lastEvent(),
             toAct: answer.to_act ?? [],
             over: Boolean(answer.over),
           });

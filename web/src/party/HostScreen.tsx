@@ -9,6 +9,7 @@ import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useRoom } from '../room/useRoom';
 import type { RoomSession, RoomState } from '../net/room_session';
+import { observationIsCurrent } from '../net/room_session';
 import { isMuted, setMuted, tokens } from '../net/storage';
 import { navigate } from '../ui/navigate';
 import type { GameEvent, Json } from '../games/types';
@@ -97,7 +98,9 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
   const phase: string = summary?.phase === 'waiting' ? 'placement' : summary?.phase === 'over' ? 'over' : (obs?.phase ?? 'placement');
   const over = phase === 'over' || state.over || summary?.phase === 'over';
   const legal = isHost && !over ? state.legal : null;
-  const canFire = legal?.type === 'fire' && !state.busy && state.link === 'open';
+  // Not before the observation has caught up with the last call: until then the next torpedo's
+  // number (and whether it is a super torpedo) is not known, and the button would name the old one.
+  const canFire = legal?.type === 'fire' && !state.busy && state.link === 'open' && observationIsCurrent(state);
   const startFire = legal?.type === 'fire' && legal.start === true;
   const players = Math.max(0, Number(summary?.players_count ?? board?.players ?? Math.max(0, (summary?.seats.length ?? 1) - 1)) - Number(board?.removed_count ?? 0));
   const placed = Number(board?.placed ?? 0);

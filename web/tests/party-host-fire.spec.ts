@@ -1,0 +1,57 @@
+// The host's Fire button names the torpedo it will fire, never one already called. The
+// observation that says what comes next (the next number, a super torpedo) arrives after the
+// acknowledgement of the last one; here it is held back 800 ms on purpose, and every state the
+// button is ever drawn in is recorded: enabled with an old number is the defect (a host firing
+// quickly saw "Fire torpedo 15" after torpedo 15 was called).
+import { expect, roomClient, test } from './fixtures';
+
+test('the Fire button is never enabled with the number of a torpedo already called', async ({ server, page }) => {
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((m) => upstream.send(m));
+    upstream.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('"type":"observation"')) setTimeout(() => ws.send(m), 800);
+      else ws.send(m);
+    });
+  });
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.goto(server.url + '/?party');
+  await page.getByRole('button', { name: 'Open the host screen' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
+  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+  for (const name of ['Ann', 'Bob']) {
+    const phone = await roomClient(server, code);
+    expect((await phone.request({ cmd: 'join', name, device: `fire-${name}` })).type).toBe('joined');
+  }
+  await expect(page.getByTestId('host-players')).toHaveText('2');
+
+  // Every state of the button, as drawn.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenFire: string[] }).seenFire = seen;
+    const note = () => {
+      const b = document.querySelector('[data-testid=host-fire]') as HTMLButtonElement | null;
+      const call = document.querySelector('[data-testid=host-call]')?.textContent ?? '';
+      if (b) seen.push(`${b.disabled ? 'off' : 'on'}|${b.textContent}|${call}`);
+    };
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+
+  const fire = page.getByTestId('host-fire');
+  const call = page.getByTestId('host-call');
+  for (let n = 1; n <= 4; ++n) {
+    await expect(fire).toBeEnabled();
+    await expect(fire).toHaveText(n === 1 ? 'Start: fire torpedo 1' : `Fire torpedo ${n}`);
+    await fire.click();
+    await expect(call).toContainText(`Torpedo ${n} of 30`);
+  }
+  await expect(fire).toHaveText('Fire torpedo 5');
+  const seen = await page.evaluate(() => (window as unknown as { seenFire: string[] }).seenFire);
+  const stale = seen.filter((s) => {
+    const [state, label, shown] = s.split('|');
+    const next = /torpedo (\d+)/.exec(label ?? '')?.[1];
+    const called = /Torpedo (\d+) of 30/.exec(shown ?? '')?.[1];
+    return state === 'on' && next !== undefined && called !== undefined && Number(next) <= Number(called);
+  });
+  expect(stale, `button states seen: ${seen.join(' / ')}`).toEqual([]);
+});
