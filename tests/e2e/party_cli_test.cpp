@@ -65,6 +65,33 @@ TEST(PartyCli, PlaySameSeedSameMatchAndTheSavedRecordReplays) {
     EXPECT_EQ(replayed.exit_code, 0) << replayed.out << replayed.err;
 }
 
+// `auto` after ships placed by hand keeps them and places only the rest (docs/play.md); it once
+// drew a whole new fleet, moving the Carrier the player had put on A1.
+TEST(PartyCli, AutoAfterShipsPlacedByHandPlacesOnlyTheRemainingShips) {
+    const std::string dir = testing::temp_dir();
+    for (const char* seed : {"1", "2", "3"}) {
+        const std::string path = dir + "/auto" + seed + ".json";
+        const auto r = run_broadside(
+            {"play", "party", "--players", "2", "--seed", seed, "--pause-ms", "0", "--save", path},
+            "A1 right\nB2 down\nauto\nok\n");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_TRUE(has(r.out, "remaining ships at random")) << r.out;
+        std::ifstream in(path);
+        const json saved = json::parse(in);
+        const json record = saved.is_array() ? saved.back() : saved;
+        bool found = false;
+        for (const auto& step : record["actions"]) {
+            const json& action = step["action"];
+            if (step["seat"] != 1 || action.value("type", "") != "place") continue;  // you
+            EXPECT_EQ(action["ships"][0], "A1 right") << action;
+            EXPECT_EQ(action["ships"][1], "B2 down") << action;
+            EXPECT_EQ(action["ships"].size(), 6U);
+            found = true;
+        }
+        EXPECT_TRUE(found) << record.dump();
+    }
+}
+
 TEST(PartyCli, PlayWithThousandsOfPlayersSummarisesTheScoreboard) {
     const auto r = run_broadside(
         {"play", "party", "--players", "2000", "--seed", "4", "--pause-ms", "0"}, "auto\nok\n");

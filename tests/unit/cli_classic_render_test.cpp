@@ -25,14 +25,23 @@ TEST(ClassicRender, ATorpedoRunIsTheWaterBeforeItStruck) {
     EXPECT_TRUE(torpedo_run(nuke, board).empty());
 }
 
-json weapons_obs(int shots_due, int blast) {
+// My Submarine is gone (`mine_lost`) or the enemy's is (`enemy_lost`); the nuke needs no ship.
+json weapons_obs(bool mine_lost, bool enemy_lost) {
     return {{"seat", 0},
-            {"shots_due", shots_due},
-            {"blast_pending", blast},
+            {"shots_due", 0},
+            {"blast_pending", 2},
             {"prizes", {0, 0}},
             {"weapons",
-             {{"torpedo", {{"mine", 1}, {"enemy", 1}, {"usable", false}}},
-              {"nuke", {{"mine", 1}, {"enemy", 1}, {"usable", shots_due > 0 && blast == 0}}}}}};
+             {{"torpedo",
+               {{"mine", 1},
+                {"enemy", 2},
+                {"usable", false},
+                {"ship_lost", {{"mine", mine_lost}, {"enemy", enemy_lost}}}}},
+              {"nuke",
+               {{"mine", 1},
+                {"enemy", 1},
+                {"usable", false},
+                {"ship_lost", {{"mine", false}, {"enemy", false}}}}}}}};
 }
 
 std::string text(const Block& b) {
@@ -41,20 +50,18 @@ std::string text(const Block& b) {
     return t;
 }
 
-TEST(ClassicRender, ShipLostStaysMarkedOnTheBlastScreen) {
+// At every moment (here a blast to name, when nothing is usable), on both sides: a weapon whose
+// ship is gone says so. The enemy's torpedo once read "torpedo 2" after a mishap sank their
+// Submarine.
+TEST(ClassicRender, ShipLostIsMarkedOnBothSidesAtEveryMoment) {
     const Style plain(false);
-    // My turn: the observation says the torpedo cannot be used (its Submarine is gone).
-    const auto mine = lost_launchers(weapons_obs(1, 0));
-    ASSERT_TRUE(mine.has_value());
-    EXPECT_EQ(*mine, (std::set<std::string>{"torpedo"}));
-    EXPECT_NE(
-        text(weapons_status(weapons_obs(1, 0), true, 40, plain)).find("torpedo 1 (ship lost)"),
-        std::string::npos);
-    // Naming a blast, nothing is usable, so the observation cannot tell: what was known stays.
-    EXPECT_FALSE(lost_launchers(weapons_obs(0, 2)).has_value());
-    const auto blast = text(weapons_status(weapons_obs(0, 2), true, 40, plain, &*mine));
-    EXPECT_NE(blast.find("torpedo 1 (ship lost)"), std::string::npos) << blast;
-    EXPECT_EQ(blast.find("nuke 1 (ship lost)"), std::string::npos) << blast;
+    const auto mine = text(weapons_status(weapons_obs(true, false), true, 40, plain));
+    EXPECT_NE(mine.find("torpedo 1 (ship lost)"), std::string::npos) << mine;
+    EXPECT_EQ(mine.find("nuke 1 (ship lost)"), std::string::npos) << mine;
+    const auto enemy = text(weapons_status(weapons_obs(false, true), false, 40, plain));
+    EXPECT_NE(enemy.find("torpedo 2 (ship lost)"), std::string::npos) << enemy;
+    const auto afloat = text(weapons_status(weapons_obs(true, false), false, 40, plain));
+    EXPECT_EQ(afloat.find("(ship lost)"), std::string::npos) << afloat;
 }
 
 TEST(ClassicRender, ACapturedShipIsNotDrawnOnItsOldOcean) {
@@ -83,6 +90,28 @@ TEST(ClassicRender, ShipLettersTellTouchingShipsApart) {
               (std::vector<char>{'C', 'B', 'R', 'S', 'D'}));
     EXPECT_EQ(ship_letters(std::vector<std::string>{"Boat", "Boat", "Boat"}),
               (std::vector<char>{'B', 'O', 'A'}));
+}
+
+// A wreck an Experimental mishap showed comes as named hits of a sunk ship that no shot sank
+// (`sunk_by` null): drawn sunk where it lay (it once stayed '.').
+TEST(ClassicRender, AMishapWreckIsDrawnSunkOnTheTargetGrid) {
+    const json obs = {{"board", {{"rows", 10}, {"cols", 10}}},
+                      {"targets",
+                       {{"hits",
+                         {{{"cell", "B6"}, {"ship", "Submarine"}},
+                          {{"cell", "B7"}, {"ship", "Submarine"}},
+                          {{"cell", "B8"}, {"ship", "Submarine"}}}},
+                        {"misses", json::array()}}},
+                      {"enemy_fleet",
+                       {{{"name", "Submarine"},
+                         {"length", 3},
+                         {"sunk", true},
+                         {"sunk_by", nullptr},
+                         {"destroyed", true},
+                         {"cells", {"B6", "B7", "B8"}}}}}};
+    const Grid g = target_grid(obs);
+    for (int col : {5, 6, 7}) EXPECT_EQ(g.marks[static_cast<std::size_t>(10 + col)], Mark::kSunk);
+    EXPECT_EQ(g.marks[10 + 8], Mark::kWater);
 }
 
 }  // namespace

@@ -567,6 +567,61 @@ TEST(ExperimentalTurn, AMishapDestroysTheOwnSubmarineRevealsItAndTheBlastIsOneCe
     EXPECT_EQ(out[0].outcome, ShotOutcome::kHit);
 }
 
+// The wreck a mishap showed is known to the enemy everywhere at once: their grid (targets) shows
+// it hit and named, nobody may fire at it again (a shot there once cost a turn to learn "hit,
+// Submarine"), the enemy panel knows the torpedo's Submarine is gone, and Salvo counts it closed.
+TEST(ExperimentalTurn, TheWreckAMishapShowedIsKnownHitsClosedToFireAndItsWeaponGone) {
+    State s = game();
+    use_ok(s, 0, kExperimental, {1});  // seat 0's Submarine, D1-D3
+    std::vector<ShotResult> out;
+    const std::vector<Cell> one{at("J10")};
+    ASSERT_TRUE(fire_blast(s, 0, one, out).ok());
+    const json j = to_json(observe(s, 1));
+    std::set<std::string> hits;
+    for (const auto& h : j["targets"]["hits"]) {
+        hits.insert(h["cell"].get<std::string>());
+        if (h["cell"].get<std::string>()[0] == 'D') {
+            EXPECT_EQ(h["ship"], "Submarine");
+        }
+    }
+    EXPECT_EQ(hits, (std::set<std::string>{"D1", "D2", "D3"}));
+    EXPECT_TRUE(j["targets"]["misses"].empty());
+    EXPECT_TRUE(j["weapons"]["torpedo"]["ship_lost"]["enemy"].get<bool>());
+    EXPECT_FALSE(j["weapons"]["torpedo"]["ship_lost"]["mine"].get<bool>());
+    EXPECT_FALSE(j["weapons"]["bomber"]["ship_lost"]["enemy"].get<bool>());
+    EXPECT_TRUE(to_json(observe(s, 0))["weapons"]["torpedo"]["ship_lost"]["mine"].get<bool>());
+    // Firing at the wreck is refused and changes nothing.
+    const State before = s;
+    const std::vector<Cell> wreck{at("D2")};
+    const Status st = fire(s, 1, wreck, out);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code, "cell_already_fired");
+    EXPECT_NE(st.error().message.find("Submarine"), std::string::npos) << st.error().message;
+    EXPECT_EQ(s.turns, before.turns);
+    EXPECT_EQ(s.to_move, 1);
+    fire_ok(s, 1, "J9");
+}
+
+TEST(ExperimentalTurn, InSalvoAVolleyWithAWreckCellIsRefusedWholeAndTheLegalCellsLackIt) {
+    State s = game(options_with(json::object(), true));
+    use_ok(s, 0, kExperimental, {1});  // seat 0's Submarine, D1-D3
+    std::vector<ShotResult> out;
+    const std::vector<Cell> one{at("J10")};
+    ASSERT_TRUE(fire_blast(s, 0, one, out).ok());
+    const Observation enemy = observe(s, 1);
+    for (const char* c : {"D1", "D2", "D3"})
+        EXPECT_TRUE(enemy.fired().test(cell_index(at(c), k10)));
+    EXPECT_EQ(enemy.fired().count(), 3);
+    ASSERT_EQ(shots_due(s, 1), 5);
+    const std::vector<Cell> with_wreck{at("J1"), at("J2"), at("D3"), at("J4"), at("J5")};
+    const Status st = fire(s, 1, with_wreck, out);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code, "cell_already_fired");
+    EXPECT_EQ(s.oceans[0].shots_count, 3);
+    const std::vector<Cell> open{at("J1"), at("J2"), at("J3"), at("J4"), at("J5")};
+    ASSERT_TRUE(fire(s, 1, open, out).ok());
+}
+
 TEST(ExperimentalTurn, WithoutTheSubmarineTheMishapTakesTheNextLargerShipElseTheLargest) {
     State s = game();
     use_ok(s, 0, kExperimental, {1});  // the Submarine

@@ -1,5 +1,7 @@
 #include "ai/party/bot.h"
 
+#include <algorithm>
+
 namespace broadside::party {
 
 namespace {
@@ -24,6 +26,34 @@ Layout RandomPlacer::layout(Rng& rng) const {
     Layout out{};
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = placements[i];
     return out;
+}
+
+std::optional<Layout> RandomPlacer::complete(const std::vector<Placement>& placed, Rng& rng) const {
+    if (placed.empty()) return layout(rng);
+    const std::size_t fixed = std::min(placed.size(), static_cast<std::size_t>(kShips));
+    CellMask taken = 0;
+    for (std::size_t i = 0; i < fixed; ++i) taken |= ship_mask(placed[i], static_cast<int>(i));
+    auto fleet = party_fleet();
+    const std::vector<ShipSpec> rest(fleet.begin() + static_cast<std::ptrdiff_t>(fixed),
+                                     fleet.end());
+    Layout out{};
+    for (std::size_t i = 0; i < fixed; ++i) out[i] = placed[i];
+    if (rest.empty()) return out;
+    const FleetSampler sampler(rest, kBoard, false);
+    // Uniform layouts of the remaining ships, kept only if they miss the placed ones:
+    // conditioning a uniform draw on legality keeps it uniform.
+    std::vector<Placement> more;
+    for (int round = 0; round < 200'000; ++round) {
+        if (!sampler.sample_layout(rng, more, 1000)) continue;
+        CellMask cells = 0;
+        for (std::size_t j = 0; j < more.size(); ++j) {
+            cells |= ship_mask(more[j], static_cast<int>(fixed + j));
+        }
+        if ((cells & taken) != 0) continue;
+        for (std::size_t j = 0; j < more.size(); ++j) out[fixed + j] = more[j];
+        return out;
+    }
+    return std::nullopt;
 }
 
 nlohmann::json RandomPlacer::place_action(Rng& rng) const {

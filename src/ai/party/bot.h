@@ -4,6 +4,7 @@
 // generator, so a bot's choices never disturb the match's draws.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ public:
     Layout layout(Rng& rng) const;
     // {"type": "place", "ships": [...]}
     nlohmann::json place_action(Rng& rng) const;
+    // The fleet with its first ships as `placed` (fleet order) and the rest uniformly among the
+    // layouts that fit around them; nothing if none fits.
+    std::optional<Layout> complete(const std::vector<Placement>& placed, Rng& rng) const;
 
 private:
     FleetSampler sampler_;

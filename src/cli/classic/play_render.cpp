@@ -301,17 +301,6 @@ Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Styl
     return block;
 }
 
-std::optional<std::set<std::string>> lost_launchers(const nlohmann::json& obs) {
-    if (!obs.contains("weapons")) return std::nullopt;
-    const bool my_turn = obs["shots_due"].get<int>() > 0 && obs["blast_pending"].get<int>() == 0;
-    if (!my_turn) return std::nullopt;
-    std::set<std::string> lost;
-    for (const auto& [name, uses] : obs["weapons"].items()) {
-        if (uses["mine"].get<int>() > 0 && !uses["usable"].get<bool>()) lost.insert(name);
-    }
-    return lost;
-}
-
 std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize board) {
     std::vector<std::string> run;
     if (event.value("weapon", "") != "torpedo" || !event.contains("cell")) return run;
@@ -334,17 +323,15 @@ std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize boar
 }
 
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
-                     const std::set<std::string>* lost, const std::string& enemy) {
+                     const std::string& enemy) {
     std::string line;
-    const auto now = lost_launchers(obs);
     for (const char* name : {"nuke", "scuba", "torpedo", "experimental", "bomber"}) {
         if (!obs["weapons"].contains(name)) continue;
         const auto& uses = obs["weapons"][name];
         const int left = uses[mine ? "mine" : "enemy"].get<int>();
         std::string item = std::string(name) + " " + std::to_string(left);
-        // A weapon with uses left that I still cannot use on my turn lacks its launcher.
-        const bool gone = now ? now->count(name) > 0 : lost != nullptr && lost->count(name) > 0;
-        if (mine && left > 0 && gone) item += " (ship lost)";
+        const bool gone = uses["ship_lost"][mine ? "mine" : "enemy"].get<bool>();
+        if (left > 0 && gone) item += " (ship lost)";
         line += (line.empty() ? "" : ", ") + (left > 0 ? item : style.paint(item, Tone::kDim));
     }
     const int me = obs["seat"].get<int>();

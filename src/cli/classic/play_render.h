@@ -76,14 +76,10 @@ std::string legend(const Style& style, bool weapons = false);
 Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Style& style,
                    const std::string& enemy = "Enemy");
 // The weapons each side has left (and the prizes it holds), from a seat's observation. A weapon
-// of mine whose ship is gone is marked "(ship lost)": the observation says so on my turn; at
-// other moments (a blast to name, the enemy's turn) `lost` (when given) remembers it.
+// with uses left whose ship is gone (the observation's `ship_lost`: a sunk or captured Submarine
+// or Carrier) is marked "(ship lost)", on either side: it cannot be used.
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
-                     const std::set<std::string>* lost = nullptr,
                      const std::string& enemy = "Enemy");
-// The weapons of mine that cannot be used although uses are left, when the observation can say
-// (my turn, no blast pending); nothing otherwise.
-std::optional<std::set<std::string>> lost_launchers(const nlohmann::json& obs);
 // The water a torpedo ran through before it struck (or left the board), from its event.
 std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize board);
 

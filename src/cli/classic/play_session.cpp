@@ -41,7 +41,6 @@ struct View {
     std::vector<std::string> shown;  // the news on the screen now, drawn again after a resize
     std::vector<std::string> my_last, enemy_last;
     std::vector<std::string> torpedo_runs;  // water my torpedoes ran through, drawn '~'
-    std::set<std::string> lost_launchers;   // my weapons whose ship is gone, as last known
     bool instructions_shown = false;
 };
 
@@ -570,10 +569,8 @@ private:
         out_ << join_blocks(
             mine, fleet_status(obs["enemy_fleet"], false, left.width, style_, enemy), kColumns);
         if (obs.contains("weapons")) {
-            if (auto lost = lost_launchers(obs)) views_[seat].lost_launchers = *lost;
-            out_ << join_blocks(
-                weapons_status(obs, true, left.width, style_, &views_[seat].lost_launchers),
-                weapons_status(obs, false, left.width, style_, nullptr, enemy), kColumns);
+            out_ << join_blocks(weapons_status(obs, true, left.width, style_),
+                                weapons_status(obs, false, left.width, style_, enemy), kColumns);
         }
         out_ << legend(style_, options_.weapons != 0) << "\n";
     }

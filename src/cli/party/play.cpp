@@ -105,8 +105,8 @@ nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rn
     say(out,
         "Place your fleet on the 6x6 sea (columns A-F, rows 1-6): a cell and a direction for "
         "each ship, e.g. \"A1 right\" (along row 1) or \"C3 down\" (down column C); a cell "
-        "alone runs right (rotate turns that). auto places the whole fleet at random, undo "
-        "takes back a ship, quit leaves.");
+        "alone runs right (rotate turns that). auto places the remaining ships at random, "
+        "undo takes back a ship, quit leaves.");
     std::vector<std::string> ships;
     bool across = true;
     while (static_cast<int>(ships.size()) < kShips) {
@@ -146,11 +146,24 @@ nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rn
             continue;
         }
         if (cmd == PlayCommand::kAuto) {
-            // The whole fleet at random, shown, then kept or drawn again.
+            // The remaining ships at random around the ones placed, shown, then kept or drawn
+            // again.
+            std::vector<Placement> placed;
+            for (const auto& s : ships) placed.push_back(parse_placement(s).value());
             while (true) {
-                auto action = placer.place_action(rng);
+                const auto layout = placer.complete(placed, rng);
+                if (!layout) {
+                    say(out,
+                        "  The remaining ships do not fit around the ones you placed; type "
+                        "undo to take some back, or place them yourself.");
+                    break;
+                }
+                nlohmann::json action{{"type", "place"}, {"ships", nlohmann::json::array()}};
                 std::vector<std::string> drawn;
-                for (const auto& p : action["ships"]) drawn.push_back(p.get<std::string>());
+                for (const auto& p : *layout) {
+                    drawn.push_back(placement_name(p));
+                    action["ships"].push_back(drawn.back());
+                }
                 out << draft_board(drawn);
                 auto keep = console.ask("Keep this fleet? ok, or again for another: ");
                 if (!keep) return nullptr;

@@ -128,8 +128,8 @@ json ClassicGame::result() const {
 }
 
 // The spectator sees what both players announced aloud: each side's shots and their results,
-// sinkings, prizes and weapons left; never an unsunk ship's cells. (A ship an Experimental mishap
-// revealed is shown to its enemy only: a spectator's view stays the same whatever the dice.)
+// sinkings, prizes and weapons left; never an unsunk ship's cells. (The wreck an Experimental
+// mishap showed is announced aloud: it is in the enemy's `targets` as hits, for everyone.)
 json ClassicGame::public_observation() const {
     json view = observation(0);
     json sides = json::array();

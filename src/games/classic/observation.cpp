@@ -9,7 +9,8 @@ int Observation::hit_label(int cell_index) const {
     const Ocean& o = theirs();
     if (!o.shot_hits.test(cell_index)) return kNoShip;
     const int ship = o.ship_at[cell_index];
-    if (options().announce == Announce::kShip) return ship;
+    // A wreck an Experimental mishap showed is named whatever the announcements.
+    if (options().announce == Announce::kShip || o.revealed[ship]) return ship;
     // Hit-only announcements name a ship only on the shot that sinks it.
     return o.sunk_at[ship] == cell_index ? ship : kNoShip;
 }
@@ -20,6 +21,10 @@ int Observation::enemy_ships_afloat() const {
 
 int Observation::weapon_uses_left(Weapon w, int seat) const {
     return classic::weapon_uses_left(*s_, seat, w);
+}
+
+bool Observation::launcher_lost(Weapon w, int seat) const {
+    return classic::launcher_lost(*s_, seat, w);
 }
 
 bool Observation::can_use(Weapon w) const {
@@ -112,9 +117,13 @@ nlohmann::json to_json(const Observation& obs) {
         for (int w = 0; w < kWeaponKinds; ++w) {
             const Weapon weapon = static_cast<Weapon>(w);
             if (!obs.options().has_weapon(weapon)) continue;
-            weapons[weapon_name(weapon)] = {{"mine", obs.weapon_uses_left(weapon, obs.seat())},
-                                            {"enemy", obs.weapon_uses_left(weapon, 1 - obs.seat())},
-                                            {"usable", obs.can_use(weapon)}};
+            weapons[weapon_name(weapon)] = {
+                {"mine", obs.weapon_uses_left(weapon, obs.seat())},
+                {"enemy", obs.weapon_uses_left(weapon, 1 - obs.seat())},
+                {"usable", obs.can_use(weapon)},
+                {"ship_lost",
+                 {{"mine", obs.launcher_lost(weapon, obs.seat())},
+                  {"enemy", obs.launcher_lost(weapon, 1 - obs.seat())}}}};
         }
         j["weapons"] = weapons;
         j["dice"] = to_string(obs.options().dice);

@@ -52,6 +52,8 @@ public:
     // The optional weapons (seed 002). All of this is public.
     int weapon_uses_left(Weapon w, int seat) const;
     int weapon_uses_left(Weapon w) const { return weapon_uses_left(w, seat_); }
+    // Whether the seat's Submarine (torpedo) or Carrier (bomber) is gone: public.
+    bool launcher_lost(Weapon w, int seat) const;
     // Whether I may use `w` now (my turn, uses left, my Submarine/Carrier afloat).
     bool can_use(Weapon w) const;
     int blast_pending() const { return my_turn() ? s_->blast_pending : 0; }

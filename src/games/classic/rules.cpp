@@ -102,7 +102,15 @@ namespace {
                                                 " appears twice in this salvo; the shots must be "
                                                 "different.");
     }
-    (void)seat;
+    const Ocean& target = state.oceans[1 - seat];
+    const int ship = target.ship_at[cell_index(c, o.board)];
+    if (ship != kNoShip && target.revealed[ship]) {
+        // Closed without a shot: an Experimental mishap showed the wreck there.
+        return make_error("cell_already_fired",
+                          to_string(c) + " is part of the enemy's " + o.fleet[ship].name +
+                              ", which their own Experimental Weapon destroyed; choose a cell you "
+                              "have not shot yet.");
+    }
     return make_error("cell_already_fired",
                       to_string(c) + " was already fired at; choose a cell you have not shot yet.");
 }

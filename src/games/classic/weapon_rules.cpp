@@ -193,6 +193,16 @@ Status use_experimental(State& state, int seat, DieRoller& dice, WeaponReport& o
             Ocean& own = state.oceans[seat];
             own.revealed[out.mishap_ship] = true;
             destroy_ship(own, o, out.mishap_ship);
+            // The enemy was told where the wreck lies: its cells are known hits from now on, so
+            // the enemy's grid shows them, nobody may fire there again, and the bots and the
+            // count of open cells (Salvo's shots, the skip and draw rules) agree.
+            own.ship_cells[out.mishap_ship].for_each([&](int i) {
+                if (!own.shots.test(i)) {
+                    own.shots.set(i);
+                    ++own.shots_count;
+                }
+                own.shot_hits.set(i);
+            });
             if (!has_ships(state, seat)) {
                 // The attacker's last ship: they lose at once, and no blast follows.
                 out.blast_size = 0;
@@ -213,6 +223,15 @@ Status use_experimental(State& state, int seat, DieRoller& dice, WeaponReport& o
 int weapon_uses_left(const State& state, int seat, Weapon w) {
     if (!state.options->has_weapon(w)) return 0;
     return uses_per_game(w) - state.weapons_used[seat][static_cast<int>(w)];
+}
+
+bool launcher_lost(const State& state, int seat, Weapon w) {
+    const Options& o = *state.options;
+    const Ocean& own = state.oceans[seat];
+    if (!own.placed) return false;
+    if (w == Weapon::kTorpedo) return !afloat_on_ocean(own, o.submarine);
+    if (w == Weapon::kBomber) return !afloat_on_ocean(own, o.carrier);
+    return false;
 }
 
 Status weapon_available(const State& state, int seat, Weapon w) {

@@ -61,6 +61,10 @@ struct WeaponReport {
 
 // How many uses of `w` the seat has left (0 when the weapon is not in the game).
 int weapon_uses_left(const State& state, int seat, Weapon w);
+// Whether the ship that launches `w` (the Submarine for torpedoes, the Carrier for Bomber
+// Flights) is gone from `seat`'s ocean, sunk or captured: public, and for good unless SCUBA
+// brings a captured one home. Always false for the weapons that need no ship.
+bool launcher_lost(const State& state, int seat, Weapon w);
 // Whether `seat` may use `w` now; the error says why not (not in this game, used up, the
 // Submarine or Carrier is gone, not the seat's turn, a blast to name first).
 Status weapon_available(const State& state, int seat, Weapon w);
