@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "core/rng.h"
 #include "core/stats.h"
 #include "match/match.h"
@@ -110,7 +111,9 @@ int run_referee(const RefereeArgs& args) {
     std::vector<long> wins(seats, 0);
     long shared = 0;
     nlohmann::json faults = nlohmann::json::array();
-    for (long g = 0; g < args.games; ++g) {
+    std::atomic<long> done{0};
+    Progress progress(done, args.games);
+    for (long g = 0; g < args.games; ++g, ++done) {
         const std::string id = "g" + std::to_string(g + 1);
         auto outcome =
             protocol::referee_match(config, derive_seed(args.seed, static_cast<std::uint64_t>(g)),
@@ -127,12 +130,11 @@ int run_referee(const RefereeArgs& args) {
                               {"detail", f.fault.detail},
                               {"forfeit", outcome.forfeited}});
             if (!args.json) {
-                std::cerr << "game " << g + 1 << ": seat " << f.seat << " ("
-                          << args.seats[static_cast<std::size_t>(f.seat)] << ") " << f.fault.kind
-                          << ": " << f.fault.detail
-                          << (outcome.forfeited ? " -- forfeits the game"
-                                                : " -- default action played")
-                          << "\n";
+                progress.note(
+                    "game " + std::to_string(g + 1) + ": seat " + std::to_string(f.seat) + " (" +
+                    args.seats[static_cast<std::size_t>(f.seat)] + ") " + f.fault.kind + ": " +
+                    f.fault.detail +
+                    (outcome.forfeited ? " -- forfeits the game" : " -- default action played"));
             }
         }
         if (!args.save_dir.empty()) {

@@ -143,24 +143,4 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-Progress::Progress(const std::atomic<long>& done, long total) : done_(done), total_(total) {
-    if (!stderr_is_terminal() || total < 2000) return;
-    thread_ = std::thread([this] {
-        while (!stop_.load()) {
-            const long d = done_.load();
-            const int filled = static_cast<int>(30 * d / total_);
-            std::cerr << "\r  [" << std::string(static_cast<std::size_t>(filled), '#')
-                      << std::string(static_cast<std::size_t>(30 - filled), ' ') << "] " << d << "/"
-                      << total_ << std::flush;
-            std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        }
-        std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-    });
-}
-
-Progress::~Progress() {
-    stop_ = true;
-    if (thread_.joinable()) thread_.join();
-}
-
 }  // namespace broadside::cli

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/progress.h"
 #include "seats/parallel_games.h"
 
 namespace broadside::cli {
@@ -45,21 +46,6 @@ OutputFile open_output_file(const std::string& path, const std::string& flag);
 // Writes the file whole (OutputFile::commit): a partial file is never reported as written.
 void close_output_file(OutputFile& file, const std::string& path);
 
-// Shows progress on stderr while `done` climbs to `total`, if stderr is a terminal.
-class Progress {
-public:
-    Progress(const std::atomic<long>& done, long total);
-    ~Progress();
-    Progress(const Progress&) = delete;
-    Progress& operator=(const Progress&) = delete;
-
-private:
-    const std::atomic<long>& done_;
-    long total_;
-    std::atomic<bool> stop_{false};
-    std::thread thread_;
-};
-
 // Runs games 0..count-1 on `threads` threads with a progress bar on stderr; see
 // seats::run_games for how games are spread over threads.
 template <class MakeWorker>
@@ -92,7 +78,7 @@ template <class MakeWorker>
 void run_series(long count, long length, int threads, MakeWorker make_worker) {
     const long series = (count + length - 1) / length;
     std::atomic<long> done{0};
-    Progress progress(done, series);
+    Progress progress(done, series, length > 1 ? "series" : "games");
     seats::run_series(count, length, threads, std::move(make_worker), &done);
 }
 

@@ -1,9 +1,11 @@
 #include "support/test_support.h"
 
 #include <fcntl.h>
+#include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -94,6 +96,55 @@ CommandResult run_broadside(const std::vector<std::string>& args, const std::str
     r.err = slurp(err_path);
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);  // nothing else reads these three files
+    return r;
+}
+
+CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& args) {
+    const std::string dir = temp_dir();
+    const std::string out_path = dir + "/stdout";
+    int master = -1, slave = -1;
+    if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
+        throw std::runtime_error("openpty failed");
+    }
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {
+        close(master);
+        const int in = open("/dev/null", O_RDONLY);
+        const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(slave, 2);
+        std::vector<char*> argv;
+        std::string binary = BROADSIDE_BINARY;
+        argv.push_back(binary.data());
+        std::vector<std::string> copy = args;
+        for (auto& a : copy) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(binary.c_str(), argv.data());
+        _exit(127);
+    }
+    close(slave);
+    CommandResult r;
+    char buf[4096];
+    // Read until the child has closed its end (EIO on Linux once no process holds the slave).
+    for (;;) {
+        const ssize_t n = read(master, buf, sizeof buf);
+        if (n > 0) {
+            r.err.append(buf, static_cast<std::size_t>(n));
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else {
+            break;
+        }
+    }
+    close(master);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out_path);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
     return r;
 }
 

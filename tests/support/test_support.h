@@ -14,6 +14,10 @@ struct CommandResult {
 // Runs the built `broadside` program with `args`, feeding `input` on stdin (no terminal).
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input = "");
 
+// The same with stderr on a pseudo-terminal (stdout still a file): how a person running a long
+// command sees it. `err` is everything written to the terminal.
+CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& args);
+
 // How many times `what` occurs in `text` (overlapping occurrences count).
 int count_of(const std::string& text, const std::string& what);
 

@@ -34,7 +34,9 @@ int run_sim(const SimArgs& args) {
     long shared = 0, seat1_wins = 0;
     std::vector<double> winners_per_game, most_afloat, supers_fired;
     std::array<long, kShips + 1> afloat_hist{};
-    for (long g = 0; g < args.games; ++g) {
+    std::atomic<long> done{0};
+    Progress progress(done, args.games);
+    for (long g = 0; g < args.games; ++g, ++done) {
         // Match i's seed is derive_seed(seed, i), as in every sim.
         Rng rng(derive_seed(args.seed, static_cast<std::uint64_t>(g)));
         State s = new_game(options);
