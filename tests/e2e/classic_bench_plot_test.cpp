@@ -34,6 +34,18 @@ TEST(ClassicBenchPlot, WritesAnSvgWhoseBarsCountEveryGame) {
         games += std::stol(svg.substr(at + 8));
     }
     EXPECT_EQ(games, 25);
+    // The mean/median label sits wholly above every bar (its baseline above the tallest bar's
+    // top; text is drawn above its baseline), and below the title.
+    const auto label = svg.rfind("<text ", svg.find(">mean "));
+    ASSERT_NE(label, std::string::npos);
+    const double label_y = std::stod(svg.substr(svg.find(" y=\"", label) + 4));
+    double top_bar = 1e9;
+    for (std::size_t at = svg.find("<rect x="); at != std::string::npos;
+         at = svg.find("<rect x=", at + 1)) {
+        top_bar = std::min(top_bar, std::stod(svg.substr(svg.find(" y=\"", at) + 4)));
+    }
+    EXPECT_LT(label_y, top_bar) << svg;
+    EXPECT_GT(label_y - 12, 24.0) << "the label runs into the title";
 }
 
 TEST(ClassicBenchPlot, AnUnwritablePlotFileIsAUsageError) {

@@ -37,7 +37,8 @@ std::string escape(const std::string& s) {
 
 std::string shots_svg(const std::vector<double>& shots, const std::string& title) {
     constexpr double kWidth = 800, kHeight = 420;
-    constexpr double kLeft = 60, kRight = 20, kTop = 50, kBottom = 50;
+    // kTop leaves a band between the title and the tallest bar for the mean/median label.
+    constexpr double kLeft = 60, kRight = 20, kTop = 62, kBottom = 50;
     std::map<long, long> counts;
     for (const double s : shots) ++counts[std::lround(s)];
     const long lo = counts.empty() ? 0 : counts.begin()->first;
@@ -88,11 +89,14 @@ std::string shots_svg(const std::vector<double>& shots, const std::string& title
     if (!shots.empty()) {
         const auto s = summarize(shots);
         const double xm = x_of(s.mean + 0.5);
-        svg += "<line x1=\"" + fmt(xm) + "\" y1=\"" + fmt(kTop) + "\" x2=\"" + fmt(xm) +
+        svg += "<line x1=\"" + fmt(xm) + "\" y1=\"" + fmt(kTop - 10) + "\" x2=\"" + fmt(xm) +
                "\" y2=\"" + fmt(base) + "\" stroke=\"#c0392b\" stroke-dasharray=\"4 3\"/>\n";
-        svg += "<text x=\"" + fmt(xm + 4) + "\" y=\"" + fmt(kTop + 14) +
-               "\" font-size=\"12\" fill=\"#c0392b\">mean " + fmt(s.mean, 2) + ", median " +
-               fmt(s.median, 1) + "</text>\n";
+        // Above the plot area, centred on the mean line (kept inside the chart): it can never
+        // cover a bar, however tall (it once overlapped the tallest one).
+        const double label_x = std::clamp(xm, kLeft + 90, kWidth - kRight - 90);
+        svg += "<text x=\"" + fmt(label_x) + "\" y=\"" + fmt(kTop - 14) +
+               "\" text-anchor=\"middle\" font-size=\"12\" fill=\"#c0392b\">mean " +
+               fmt(s.mean, 2) + ", median " + fmt(s.median, 1) + "</text>\n";
     }
     svg += "</svg>\n";
     return svg;
