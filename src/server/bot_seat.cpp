@@ -7,6 +7,11 @@
 
 namespace broadside::server {
 
+std::string bot_seat_name(const std::string& game, const std::string& bot, int seat) {
+    if (game == "party") return seat == 0 ? "host bot" : bot + " bot " + std::to_string(seat);
+    return bot + " bot " + std::to_string(seat + 1);
+}
+
 BotSeat::BotSeat(boost::asio::any_io_executor pool, Match replica, int seat, std::string bot,
                  std::unique_ptr<protocol::Agent> agent)
     : strand_(boost::asio::make_strand(pool)),

@@ -15,6 +15,12 @@
 
 namespace broadside::server {
 
+// The name a bot seat shows in the room summary and `names` (docs/server.md, "Rooms"): the bot's
+// name and the seat's number as pages show it, so that no two seats share a name ("royale-eager
+// bot 3"). Seats count from 1, except in the party game, whose players are numbered by their
+// seat (Player 1 is seat 1) and whose seat 0 is the host ("host bot").
+std::string bot_seat_name(const std::string& game, const std::string& bot, int seat);
+
 class BotSeat : public std::enable_shared_from_this<BotSeat> {
 public:
     // `pool` runs the thinking; each bot's work is serialised on its own strand.

@@ -1226,7 +1226,7 @@ json Room::build_summary() const {
             entry["name"] = members_[static_cast<std::size_t>(seat.member)].name;
             entry["connected"] = connected[static_cast<std::size_t>(seat.member)] > 0;
         } else if (seat.kind == "bot") {
-            entry["name"] = seat.bot + " bot";
+            entry["name"] = bot_seat_name(game_, seat.bot, s);
             entry["bot"] = seat.bot;
         }
         seats.push_back(entry);

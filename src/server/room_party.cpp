@@ -5,6 +5,7 @@
 // the rest.
 #include <algorithm>
 
+#include "server/bot_seat.h"
 #include "server/room.h"
 
 namespace broadside::server {
@@ -80,7 +81,7 @@ void Room::on_names(Request& r) {
         if (entry.kind == "human") {
             names[std::to_string(seat)] = members_[static_cast<std::size_t>(entry.member)].name;
         } else if (entry.kind == "bot") {
-            names[std::to_string(seat)] = entry.bot + " bot";
+            names[std::to_string(seat)] = bot_seat_name(game_, entry.bot, static_cast<int>(seat));
         }
     }
     reply(r, {{"type", "names"}, {"names", names}});

@@ -4,6 +4,7 @@
 // the player's sea with its number, hits and sinkings show, and the end names the winners.
 import type { Page } from '@playwright/test';
 import { createRoom, expect, joinRoom, openRoom, roomClient, startRoom, test } from './fixtures';
+import { wholeLog } from './logs';
 
 const placing = (p: Page) => p.locator('[data-testid=party-placement]');
 const cellOf = (p: Page, grid: string, name: string) => p.locator(`[data-testid=${grid}] [data-cell=${name}]`);
@@ -81,9 +82,9 @@ test('party: place by pointer as a player, follow the torpedoes to the end', asy
 
   // The bot host fires all 30 at once: every torpedo of the log is on the sea with its number
   // and this player's result.
-  const over = page.locator('[data-testid=party-over]');
+  const over = page.getByTestId('game-over');
   await expect(over).toBeVisible({ timeout: 20_000 });
-  const lines = await page.locator('[data-testid=party-log] li').allTextContents();
+  const lines = await (await wholeLog(page, 'party-log')).locator('li').allTextContents();
   let checked = 0;
   for (const line of lines) {
     const m = /^Torpedo (\d+) of 30: ([A-F][1-6]) — you: (\w+)/.exec(line);
@@ -99,7 +100,8 @@ test('party: place by pointer as a player, follow the torpedoes to the end', asy
   expect(await page.locator('[data-testid=party-board] [aria-label*=", hit, your"], [data-testid=party-board] [aria-label*=", sunk, your"]').count()).toBeGreaterThan(0);
   await expect(page.locator('[data-testid=party-standing]')).toContainText('afloat');
   await expect(over).toContainText(/win/);
-  await expect(page.locator('[data-testid=party-log]')).toContainText('Game over');
+  await expect(page.getByTestId('party-over')).toContainText('How it was won:');
+  await expect(page.locator('[data-testid=party-log]')).not.toContainText('Game over');
   await expect(page.locator('[data-testid=party-log]')).toContainText('Torpedo 1 of 30');
   await expect(page.locator('[data-testid=turn]')).toContainText('Game over');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -142,6 +144,6 @@ test('party: a person host fires one torpedo at a time; the player page follows 
     if (answer.over) break;
   }
   hostClient.close();
-  await expect(page.locator('[data-testid=party-over]')).toContainText(/win/);
+  await expect(page.getByTestId('game-over')).toContainText(/win/);
   await expect(page.locator('[data-testid=party-score]')).toContainText('afloat');
 });

@@ -7,6 +7,7 @@
 //   the rolled number of cells chosen (a toggle undone) and sent at once, to the end.
 import type { Browser, Page } from '@playwright/test';
 import { createRoom, expect, joinRoom, openRoom, startRoom, test, type Server } from './fixtures';
+import { wholeLog } from './logs';
 
 const board = (p: Page) => p.locator('[data-testid=royale-board]');
 const boardCell = (p: Page, name: string) => board(p).locator(`[data-cell=${name}]`);
@@ -113,13 +114,16 @@ test('royale standard: three people and a bot, discards and shots through the UI
   expect(shots).toBeGreaterThan(10);
   for (const p of pages) {
     await expect(over(p)).toBeVisible();
-    await expect(over(p)).toContainText(/Game over: .* wins?/);
+    // Who won is said once, by the room's end panel.
+    await expect(p.getByTestId('game-over')).toContainText(/wins?\b|You win/);
     await expect(p.locator('[data-testid=turn]')).toContainText('Game over');
     // The record reveals every hand: four seats, each with the cards it kept.
     await expect(p.locator('[data-testid=royale-reveal] li')).toHaveCount(4);
     await expect(p.locator('[data-testid=royale-reveal]')).toContainText('kept S');
-    await expect(p.locator('[data-testid=royale-log]')).toContainText('sank');
-    await expect(p.locator('[data-testid=royale-log]')).toContainText('eliminated');
+    const log = await wholeLog(p, 'royale-log');
+    await expect(log).toContainText('sank');
+    await expect(log).toContainText('eliminated');
+    await expect(log).not.toContainText('Game over');
   }
   // A spectator sees the same public board, the players, and no hand.
   const watcher = await (await browser.newContext()).newPage();
@@ -216,7 +220,7 @@ test('royale advanced: against two bots, sonar and volleys through the UI', asyn
   await expect(over(page)).toBeVisible();
   await expect(page.locator('[data-testid=royale-reveal] li')).toHaveCount(3);
   await expect(page.locator('[data-testid=royale-reveal]')).toContainText('Submarine');
-  await expect(page.locator('[data-testid=royale-log]')).toContainText('Game over');
+  await expect(page.getByTestId('game-over')).toContainText(/wins?\b|You win/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 

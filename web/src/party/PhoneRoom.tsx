@@ -165,12 +165,26 @@ function PhoneEnd(props: { obs: Json; seat: number; players: number; nameOf(s: n
     else if (obs.my_eliminated_by) place = `You were in the tiebreak, out by super torpedo ${obs.my_eliminated_by}.`;
     else if (typeof obs.my_rank === 'number') place = `Your place: ${ordinal(obs.my_rank)} of ${props.players}.`;
   }
-  const names = winners.slice(0, 5).map(props.nameOf);
-  if (count > names.length) names.push(`${count - names.length} more`);
+  const how = obs.how ? HOW[obs.how] ?? obs.how : '';
+  // The heading says this phone's result; the line below does not say it again: a winner reads
+  // how it was won (and who else was first), anyone else who won.
+  let line: string;
+  if (won) {
+    const others = winners.filter((s) => s !== seat).slice(0, 5).map(props.nameOf);
+    const rest = count - 1 - others.length;
+    if (rest > 0) others.push(others.length ? `${rest} more` : `${rest} other${rest > 1 ? 's' : ''}`);
+    line = others.length
+      ? `Also first: ${others.join(', ')}${how ? ` (${how})` : ''}.`
+      : how ? `How it was won: ${how}.` : '';
+  } else {
+    const names = winners.slice(0, 5).map(props.nameOf);
+    if (count > names.length) names.push(`${count - names.length} more`);
+    line = `${names.join(', ') || `${count} players`} ${count > 1 ? 'share the win' : 'wins'}${how ? ` (${how})` : ''}.`;
+  }
   return (
     <section class="panel pn-phone-end" data-testid="phone-end" aria-labelledby="pn-end-h">
       <h2 id="pn-end-h">{place || 'Game over'}</h2>
-      <p>{names.join(', ') || `${count} players`} {count > 1 ? 'share the win' : 'wins'}{obs.how ? ` (${HOW[obs.how] ?? obs.how})` : ''}.</p>
+      {line ? <p>{line}</p> : null}
       <p class="muted">If the host plays again, this phone follows.</p>
     </section>
   );

@@ -8,10 +8,13 @@ import { navigate } from '../ui/navigate';
 import { checkFairness } from './fairness';
 import { endingText } from './winners';
 
-export function GameOver(props: { session: RoomSession; state: RoomState }): JSX.Element {
+/** `nameOf`: the room page's names, which tell every seat apart (two bots are never both "random bot"). */
+export function GameOver(props: { session: RoomSession; state: RoomState; nameOf(seat: number): string }): JSX.Element {
   const { session, state } = props;
   const summary = state.summary!;
   const seat = state.you?.seat ?? -1;
+  // A seat a bot took over (a resignation with more than two seats) is no longer the player's.
+  const left = seat >= 0 && summary.seats[seat]?.kind === 'bot' ? seat : -1;
   const [message, setMessage] = useState('');
   const check = state.record ? checkFairness(state.record, state.firstCommitment, nonces.get(summary.room)) : null;
 
@@ -32,7 +35,7 @@ export function GameOver(props: { session: RoomSession; state: RoomState }): JSX
 
   return (
     <section class="panel stack game-over" data-testid="game-over" aria-labelledby="over-h">
-      <h2 id="over-h">{endingText(summary.ended, (s) => session.nameOf(s), seat)}</h2>
+      <h2 id="over-h">{endingText(summary.ended, props.nameOf, left >= 0 ? -1 : seat, left)}</h2>
       <div class="row">
         <a class="button" href={`/rooms/${summary.room}/record`} download={`broadside-${summary.room}.json`}>
           Download the record

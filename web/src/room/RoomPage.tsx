@@ -8,7 +8,8 @@ import { TurnBar } from './TurnBar';
 import { GameOver } from './GameOver';
 import { GameView } from './GameView';
 import { ShareLink } from './ShareLink';
-import { GAME_TITLES } from '../lobby/games';
+import { distinctNames } from '../games/royale/names';
+import { roomTitle } from './title';
 import { navigate } from '../ui/navigate';
 import { PhoneRoom } from '../party/PhoneRoom';
 import './room.css';
@@ -64,8 +65,9 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
     if (seat === 0 && !props.watch) return <ToHost code={summary.room} />;
     return <PhoneRoom session={session} state={state} announce={announce} said={said} />;
   }
-  const nameOf = (s: number) => session.nameOf(s);
-  const title = GAME_TITLES[summary.game] ?? summary.game;
+  // Every name this page shows tells the seats apart (games/royale/names.ts).
+  const nameOf = distinctNames(summary.seats, (s: number) => session.nameOf(s), summary.game);
+  const title = roomTitle(summary.game, summary.options);
   const playing = summary.phase === 'playing';
   const over = summary.phase === 'over' || summary.phase === 'aborted';
   const twoSeats = summary.seats.length === 2;
@@ -100,9 +102,9 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
       {summary.phase === 'waiting' ? <WaitingRoom session={session} state={state} /> : null}
       {playing || over ? (
         <>
-          <TurnBar game={summary.game} code={summary.room} seat={seat} toAct={state.toAct} over={over || state.over}
+          <TurnBar title={title} code={summary.room} seat={seat} toAct={state.toAct} over={over || state.over}
             nameOf={nameOf} deadlines={summary.deadlines} />
-          {over ? <GameOver session={session} state={state} /> : null}
+          {over ? <GameOver session={session} state={state} nameOf={nameOf} /> : null}
           {state.observation ? (
             <GameView
               game={summary.game}

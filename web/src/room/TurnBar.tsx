@@ -5,7 +5,6 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isMuted, setMuted } from '../net/storage';
 import { chime } from '../ui/sound';
-import { GAME_TITLES } from '../lobby/games';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(Date.now());
@@ -18,7 +17,8 @@ function useNow(active: boolean): number {
 }
 
 export function TurnBar(props: {
-  game: string;
+  /** The game's title, as the page's heading says it (room/title.ts). */
+  title: string;
   code: string;
   seat: number;
   toAct: number[];
@@ -46,9 +46,8 @@ export function TurnBar(props: {
         : 'Waiting…';
 
   useEffect(() => {
-    const title = GAME_TITLES[props.game] ?? props.game;
-    document.title = `${mine ? '● Your turn · ' : props.over ? 'Game over · ' : ''}${title} ${props.code} · Broadside`;
-  }, [mine, props.over, props.game, props.code]);
+    document.title = `${mine ? '● Your turn · ' : props.over ? 'Game over · ' : ''}${props.title} ${props.code} · Broadside`;
+  }, [mine, props.over, props.title, props.code]);
 
   const deadline = props.deadlines ? props.deadlines[String(mine ? props.seat : props.toAct[0])] : undefined;
   const now = useNow(deadline !== undefined && !props.over);

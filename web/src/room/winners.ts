@@ -11,11 +11,15 @@ export function winnersOf(ended: Json | undefined): number[] {
   return [];
 }
 
-export function endingText(ended: Json | undefined, nameOf: (s: number) => string, mySeat: number): string {
+/**
+ * `leftSeat`: the seat this page's player left (resigned, or lost to the clock) and a bot took
+ * over: it is not "you" any more (a bot won it, not the player), but it is named as theirs.
+ */
+export function endingText(ended: Json | undefined, nameOf: (s: number) => string, mySeat: number, leftSeat = -1): string {
   if (!ended) return 'Game over';
   if (ended.by === 'abort') return 'The game was called off before it began.';
   const winners = winnersOf(ended);
-  const names = winners.map((s) => (s === mySeat ? 'You' : nameOf(s)));
+  const names = winners.map((s) => (s === mySeat ? 'You' : s === leftSeat ? `${nameOf(s)} (in your seat)` : nameOf(s)));
   const how =
     ended.by === 'resign' ? ` (${nameOf(ended.seat)} resigned)`
     : ended.by === 'timeout' ? ` (${nameOf(ended.seat)} ran out of time)`

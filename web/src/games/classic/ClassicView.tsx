@@ -103,18 +103,19 @@ export function ClassicView(props: GameViewProps): JSX.Element {
   const myTurn = legal?.type === 'fire' || legal?.type === 'blast';
   const lastN = props.events.length ? props.events[props.events.length - 1]!.n : 0;
 
+  // What to do now. Whose turn it is is the turn bar's line, and at the end the room's end panel
+  // says who won (once): this line says neither again.
   let status: string;
-  if (props.over) status = 'Game over.';
-  else if (obs.phase === 'placement') status = `Fleet placed. Waiting for ${enemyName} to place theirs.`;
-  else if (legal?.type === 'blast') status = `Your turn: choose ${legal.count} touching cells for the blast.`;
-  else if (myTurn) status = legal.count > 1 ? `Your turn: choose ${legal.count} cells for your salvo.` : 'Your turn: fire.';
-  else status = `Waiting for ${obs.to_move !== null && obs.to_move !== undefined ? props.nameOf(obs.to_move) : enemyName}.`;
+  if (props.over) status = '';
+  else if (obs.phase === 'placement') status = 'Your fleet is placed.';
+  else if (legal?.type === 'blast') status = `Choose ${legal.count} touching cells for the blast.`;
+  else if (myTurn) status = legal.count > 1 ? `Choose ${legal.count} cells for your salvo.` : `Fire at a cell of ${enemyName}'s ocean.`;
+  else status = '';
 
   return (
     <div class="cl-view">
       <p class="cl-status" aria-live="off">
-        {status}
-        {revealNote(props.record, me, enemy, enemyName)}
+        {(status + revealNote(props.record, me, enemy, enemyName)).trim()}
       </p>
       <div class={'cl-boards' + (myTurn ? ' cl-my-turn' : '')}>
         <section class="cl-board cl-own" aria-labelledby="cl-own-title">

@@ -1,10 +1,12 @@
-// The log of every event of the game, newest first, with sinkings emphasised; new shots are
-// read out through announce() (once each, not the history that arrives on a reload).
+// The log of every event of the game, newest first (the latest lines, and all on request), with
+// sinkings emphasised; new shots are read out through announce() (once each, not the history that
+// arrives on a reload).
 import { useEffect, useRef } from 'preact/hooks';
 import type { JSX } from 'preact';
 import type { GameEvent } from '../types';
 import { describeEvent } from './describe';
 import type { Board } from './layout';
+import { LogList } from '../../ui/LogList';
 
 interface Props {
   events: GameEvent[];
@@ -25,22 +27,25 @@ export function ShotLog({ events, seat, nameOf, announce, board }: Props): JSX.E
     for (const l of fresh.slice(-3)) announce(l.text);
   }, [events.length]);
 
+  // The end is said once, by the room's end panel: the log keeps the moves (the end is still
+  // announced above, for a screen reader).
+  const ends = new Set(events.filter((e) => e.type === 'game_over').map((e) => e.n));
+  const shown = lines.filter((l) => !ends.has(l.n));
   return (
     <section class="cl-log" aria-labelledby="cl-log-title">
       <h2 id="cl-log-title">Log</h2>
-      {lines.length === 0 ? (
+      {shown.length === 0 ? (
         <p class="cl-muted">No shots yet.</p>
       ) : (
-        <ol class="log cl-log-list" reversed data-testid="shot-log" tabIndex={0} aria-labelledby="cl-log-title">
-          {lines
+        <LogList
+          class="log cl-log-list"
+          testId="shot-log"
+          labelledBy="cl-log-title"
+          lines={shown
             .slice()
             .reverse()
-            .map((l) => (
-              <li key={l.n} class={l.sinking ? "big cl-log-sunk" : ""}>
-                {l.sinking ? <strong>{l.text}</strong> : l.text}
-              </li>
-            ))}
-        </ol>
+            .map((l) => ({ key: l.n, text: l.text, strong: l.sinking, class: l.sinking ? 'big cl-log-sunk' : undefined }))}
+        />
       )}
     </section>
   );

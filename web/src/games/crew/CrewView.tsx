@@ -34,25 +34,26 @@ function OrderThrowOff(props: { obs: CrewObservation; nameOf(seat: number): stri
   );
 }
 
-function GameOver(props: { obs: CrewObservation; events: GameEvent[]; namer: Namer }): JSX.Element {
+/** How the game ended, beside the room's end panel (which says who won, once) and the tally
+ * (which has the totals): the playoffs and the pot, if any. */
+function GameEnd(props: { obs: CrewObservation; events: GameEvent[]; namer: Namer }): JSX.Element | null {
   const end = [...props.events].reverse().find((e) => e.type === 'game_over');
   const payouts = (end?.['payouts'] as number[] | undefined) ?? [];
   const pot = (end?.['pot'] as number | undefined) ?? props.obs.pot;
-  const winner = (end?.['winner'] as number | undefined) ?? props.obs.winner;
+  const playoffs = Number(end?.['playoffs'] ?? 0);
   const n = props.namer;
+  if (!playoffs && !(pot > 0)) return null;
   return (
-    <section class="cr-over" data-testid="crew-over">
-      <h3>Game over</h3>
-      <p data-testid="crew-winner">
-        {winner === null || winner === undefined
-          ? 'No winner.'
-          : `${winner === n.me ? 'You win' : n.nameOf(winner) + ' wins'} with ${props.obs.totals[winner]} points.`}
-        {end?.['playoffs'] ? ` After ${end['playoffs']} playoff round${end['playoffs'] > 1 ? 's' : ''}.` : ''}
-      </p>
+    <section class="cr-over" data-testid="crew-over" aria-label="How the game ended">
+      {playoffs > 0 && (
+        <p>
+          Decided after {playoffs} playoff round{playoffs > 1 ? 's' : ''}.
+        </p>
+      )}
       {pot > 0 && (
         <p>
           Pot {pot}
-          {payouts.length ? ': ' + payouts.map((p, s) => `${n.nameOf(s)} takes ${p}`).join(', ') : ''}.
+          {payouts.length ? ': ' + payouts.map((p, s) => `${s === n.me ? 'you take' : n.nameOf(s) + ' takes'} ${p}`).join(', ') : ''}.
         </p>
       )}
     </section>
@@ -136,7 +137,7 @@ export function CrewView(props: GameViewProps): JSX.Element {
           {props.error.message}
         </p>
       )}
-      {over && <GameOver obs={obs} events={props.events} namer={namer} />}
+      {over && <GameEnd obs={obs} events={props.events} namer={namer} />}
       <CrewTally obs={obs} me={props.seat} nameOf={nameOf} />
       <EventLog events={props.events} describe={say} testId="crew-log" />
     </div>

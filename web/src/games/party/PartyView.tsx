@@ -68,7 +68,7 @@ function Fleet(props: { obs: PartyObservation }): JSX.Element | null {
  * does not say it a second time. */
 export function PartyView(props: GameViewProps & { endElsewhere?: boolean }): JSX.Element {
   const obs = props.observation as PartyObservation | null;
-  const nameOf = useDistinctNames(props.seats, props.nameOf);
+  const nameOf = useDistinctNames(props.seats, props.nameOf, 'party');
   const namer: Namer = { me: props.seat, nameOf };
   const say = (e: GameEvent) => describe(namer, e);
   useAnnounceEvents(props.events, say, props.announce);
@@ -110,22 +110,11 @@ export function PartyView(props: GameViewProps & { endElsewhere?: boolean }): JS
           </button>
         </div>
       )}
-      {over && !props.endElsewhere && (
-        <section class="pt-over" data-testid="party-over">
-          <h3>Game over</h3>
-          <p>
-            {(() => {
-              const winners = obs.winners ?? [];
-              const count = obs.winners_count ?? winners.length;
-              const mine = obs.my_won ?? winners.includes(props.seat);
-              const who = winners.length ? seatList(namer, winners) : `${count} players`;
-              if (mine && count === 1) return 'You win';
-              if (mine) return winners.length ? `You share the win with ${seatList(namer, winners.filter((s) => s !== props.seat))}` : `You share the win with ${count - 1} others`;
-              return `${who} ${count > 1 ? 'share the win' : 'wins'}`;
-            })()}
-            {obs.how ? `: ${HOW[obs.how] ?? obs.how}.` : '.'}
-          </p>
-        </section>
+      {over && !props.endElsewhere && obs.how && (
+        // Who won is the room's end panel's line (said once); here, how it was decided.
+        <p class="pt-over" data-testid="party-over">
+          How it was won: {HOW[obs.how] ?? obs.how}.
+        </p>
       )}
       {placing && (
         <PartyPlacement

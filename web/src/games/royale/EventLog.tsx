@@ -1,10 +1,12 @@
-// A game's log: one sentence per event, newest first, and a live announcement of the events that
+// A game's log: one sentence per event, newest first (the latest lines, and all on request; the
+// end is left to the room's end panel), and a live announcement of the events that
 // arrive while the page is open (not of the history replayed when it loads, which would flood a
 // screen reader). Shared by the Royale, crew and party views (the same author's files).
 import { useEffect, useRef } from 'preact/hooks';
 import './log.css';
 import type { JSX } from 'preact';
 import type { GameEvent } from '../types';
+import { LogList, type LogLine } from '../../ui/LogList';
 
 /** Announces, once per batch, the sentences of events newer than the last one announced. */
 export function useAnnounceEvents(
@@ -33,27 +35,27 @@ export function useAnnounceEvents(
 export interface EventLogProps {
   events: GameEvent[];
   describe: (e: GameEvent) => string | null;
-  /** How many lines to keep on screen (the newest). */
+  /** How many lines to keep (the newest). */
   limit?: number;
   title?: string;
   testId?: string;
 }
 
 export function EventLog(props: EventLogProps): JSX.Element {
-  const lines: Array<{ n: number; text: string }> = [];
+  const lines: LogLine[] = [];
   for (let i = props.events.length - 1; i >= 0 && lines.length < (props.limit ?? 60); --i) {
     const e = props.events[i]!;
+    // The end is said once, by the room's end panel (it is still announced when it happens).
+    if (e.type === 'game_over') continue;
     const text = props.describe(e);
-    if (text) lines.push({ n: e.n, text });
+    if (text) lines.push({ key: e.n, text });
   }
+  const title = props.title ?? 'Log';
+  const id = `${props.testId ?? 'log'}-title`;
   return (
-    <section class="gv-log" aria-label={props.title ?? 'Game log'}>
-      <h3>{props.title ?? 'Log'}</h3>
-      <ol data-testid={props.testId ?? 'log'} reversed tabIndex={0} aria-label={props.title ?? 'Game log'}>
-        {lines.map((l) => (
-          <li key={l.n}>{l.text}</li>
-        ))}
-      </ol>
+    <section class="gv-log" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <LogList lines={lines} testId={props.testId ?? 'log'} labelledBy={id} />
     </section>
   );
 }

@@ -90,20 +90,32 @@ export function RoyaleView(props: GameViewProps): JSX.Element {
 
   const toMove = obs.to_move;
   const over = props.over || obs.phase === 'over';
+  const myMove = toMove !== null && toMove === props.seat;
+  // What this page's player is to do now. Whose turn it is is the turn bar's line, and the roll
+  // the die line's: neither is said again here.
   const status = (() => {
     if (over) return null;
-    if (props.seat < 0) return toMove !== null ? `${nameOf(toMove)} to move.` : 'The players are discarding.';
+    if (props.seat < 0) return obs.phase === 'discard' ? 'The players are discarding.' : null;
     if (discardAct) return `Choose ${discardAct.count} cards to discard (secretly).`;
     if (obs.phase === 'discard') return 'Waiting for the others to discard.';
     if (sonarAct && findAction(legal, 'roll')) return 'Use sonar, or roll the die.';
     if (sonarAct) return 'Use your bonus sonar now, or go on.';
     if (needed > 0) {
-      const what = effKind === 'die' ? 'the die' : `bonus ${effKind}`;
-      return volley ? `Choose ${needed} cells for a volley with ${what}.` : `Fire a shot with ${what}: ${obs.shots_left} die shot${obs.shots_left === 1 ? '' : 's'} left.`;
+      if (effKind !== 'die') return volley ? `Choose ${needed} cells for a volley with bonus ${effKind}.` : `Fire a shot with bonus ${effKind}.`;
+      const left = `${obs.shots_left} die shot${obs.shots_left === 1 ? '' : 's'} left`;
+      return volley ? `Choose ${needed} cells for a volley with the die.` : `Fire a shot with the die: ${left}.`;
     }
     if (findAction(legal, 'end')) return 'Your die shots are spent: end your turn.';
-    return toMove !== null ? `Waiting for ${nameOf(toMove)}.` : '';
+    return null;
   })();
+  // The roll: who rolled what, and (on another seat's turn, where no status line says it) the
+  // shots left.
+  const dieText =
+    obs.roll !== null && toMove !== null && !over
+      ? `${myMove ? 'You' : nameOf(toMove)} rolled ${obs.roll}` +
+        (!myMove && obs.shots_left > 0 ? `: ${obs.shots_left} shot${obs.shots_left > 1 ? 's' : ''} left` : '') +
+        '.'
+      : null;
   const myState = obs.seats.find((s) => s.seat === props.seat);
 
   return (
@@ -111,12 +123,11 @@ export function RoyaleView(props: GameViewProps): JSX.Element {
       <div class="ry-top">
         <p class="ry-status" data-testid="royale-status" aria-live="off">
           {status}
-          {myState?.eliminated && !over ? ' You are eliminated; watching.' : ''}
+          {myState?.eliminated && !over ? `${status ? ' ' : ''}You are eliminated; watching.` : ''}
         </p>
-        {obs.roll !== null && toMove !== null && !over && (
-          <p class="ry-die" data-testid="royale-die" aria-label={`${nameOf(toMove)} rolled ${obs.roll}`}>
-            <span aria-hidden="true">{DIE[obs.roll] ?? ''}</span> {nameOf(toMove)} rolled {obs.roll}
-            {obs.shots_left > 0 ? `, ${obs.shots_left} shot${obs.shots_left > 1 ? 's' : ''} left` : ''}
+        {dieText && (
+          <p class="ry-die" data-testid="royale-die" aria-label={dieText}>
+            <span aria-hidden="true">{DIE[obs.roll ?? 0] ?? ''}</span> {dieText}
           </p>
         )}
         {props.error && (
@@ -125,12 +136,11 @@ export function RoyaleView(props: GameViewProps): JSX.Element {
           </p>
         )}
       </div>
-      {over && (
-        <section class="ry-over" data-testid="royale-over">
-          <h3>Game over</h3>
-          <p>{describe(namer, { n: 0, type: 'game_over', winners: obs.winners ?? [] })}</p>
+      {over && (obs.elimination_order.length > 0 || props.record) && (
+        // Who won is the room's end panel's line (said once); here, how it went.
+        <section class="ry-over" data-testid="royale-over" aria-label="How the game went">
           {obs.elimination_order.length > 0 && (
-            <p>Eliminated, in order: {obs.elimination_order.map((s) => nameOf(s)).join(', ')}</p>
+            <p>Eliminated, in order: {obs.elimination_order.map((s) => nameOf(s)).join(', ')}.</p>
           )}
           {props.record && <RoyaleReveal record={props.record} deck={props.options?.deck} me={props.seat} nameOf={nameOf} />}
         </section>
