@@ -5,6 +5,8 @@
 // else's, and all of it survives a restart.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
@@ -136,6 +138,12 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
     int with_results = 0;
     for (const auto& e : record["events"]) with_results += e.contains("results");
     EXPECT_EQ(with_results, 30);
+    {
+        const std::string path = temp_dir() + "/party-record.json";
+        std::ofstream(path) << record.dump();
+        const auto replayed = testing::run_broadside({"replay", path});
+        EXPECT_EQ(replayed.exit_code, 0) << replayed.out << replayed.err;
+    }
 
     // Play again: everyone but the removed player is in the new room, in the same seat.
     auto again_offer = host.request({{"cmd", "rematch"}});
