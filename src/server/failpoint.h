@@ -2,8 +2,8 @@
 // Failpoints (docs/testing.md, "Failpoints"): named places where the test build can be told to
 // crash the server on purpose, so that a test kills it inside a window that no kill -9 from
 // outside lands in reliably (between a commit and its acknowledgement, say). Only a build
-// configured with BROADSIDE_FAILPOINTS=ON (the debug preset, the test build) looks at the
-// environment; in every other build failpoint() does nothing.
+// configured with BROADSIDE_FAILPOINTS=ON (the debug and tsan presets, the test builds) looks at
+// the environment; in every other build failpoint() does nothing.
 namespace broadside::server {
 
 // At the failpoint `name`: when the environment variable BROADSIDE_FAILPOINT (read once, the
