@@ -10,6 +10,7 @@
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
 #include "server/bot_seat.h"
+#include "server/failpoint.h"
 #include "server/fields.h"
 #include "server/group_writer.h"
 #include "server/metrics.h"
@@ -43,6 +44,12 @@ bool valid_action_id(const json& id) {
         return !s.empty() && s.size() <= 64;
     }
     return id.is_number_integer() || id.is_number_unsigned();
+}
+
+// Whether what is held for the commit in progress answers a client's `act`: the failpoints of a
+// commit fire only then, so that a test crashes the server at the move it chose.
+bool holds_an_act(const std::vector<std::pair<std::chrono::steady_clock::time_point, bool>>& held) {
+    return std::any_of(held.begin(), held.end(), [](const auto& h) { return h.second; });
 }
 
 }  // namespace
@@ -324,6 +331,7 @@ void Room::commit_pending() {
     committing_ = true;
     WriteBatch batch;
     std::swap(batch, pending_);
+    if (holds_an_act(held_acts_)) failpoint("before_commit");
     services_.writer->submit(std::move(batch), [self = shared_from_this()](bool ok) {
         boost::asio::post(self->strand_, [self, ok] { self->committed(ok); });
     });
@@ -337,6 +345,7 @@ void Room::committed(bool ok) {
         services_.fatal("a commit to the database failed");
         return;
     }
+    if (holds_an_act(held_acts_)) failpoint("after_commit_before_ack");
     for (auto& [weak, text] : held_) {
         if (auto peer = weak.lock()) peer->send(std::move(text));
     }

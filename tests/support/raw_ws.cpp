@@ -48,7 +48,8 @@ std::string client_frame(std::string_view payload, bool binary) {
 
 }  // namespace
 
-RawWs::RawWs(unsigned short port, const std::string& target, int receive_buffer) {
+RawWs::RawWs(unsigned short port, const std::string& target, int receive_buffer,
+             const std::string& extra_headers) {
     fd_ = socket(AF_INET, SOCK_STREAM, 0);
     if (fd_ < 0) throw std::runtime_error("socket() failed");
     if (receive_buffer > 0) {
@@ -66,7 +67,8 @@ RawWs::RawWs(unsigned short port, const std::string& target, int receive_buffer)
                                 " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
                                 "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                                 "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                                "Sec-WebSocket-Version: 13\r\n\r\n";
+                                "Sec-WebSocket-Version: 13\r\n" +
+                                extra_headers + "\r\n";
     if (!send_all(upgrade, std::chrono::seconds(10))) {
         throw std::runtime_error("the upgrade request could not be sent");
     }

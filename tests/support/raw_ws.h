@@ -13,8 +13,11 @@ class RawWs {
 public:
     // Connects to 127.0.0.1:port and upgrades `target` ("/ws" or "/ws/CODE"). `receive_buffer`
     // (bytes, 0: the system's) is set before connecting, so the window stays that small.
-    // Throws std::runtime_error when the connection or the upgrade fails.
-    RawWs(unsigned short port, const std::string& target, int receive_buffer = 0);
+    // `extra_headers` ("Name: value\r\n" lines, e.g. a spoofed X-Forwarded-For) are added to
+    // the upgrade request. Throws std::runtime_error when the connection or the upgrade fails
+    // (the message holds the server's answer, e.g. "HTTP/1.1 429").
+    RawWs(unsigned short port, const std::string& target, int receive_buffer = 0,
+          const std::string& extra_headers = "");
     ~RawWs();
     RawWs(const RawWs&) = delete;
     RawWs& operator=(const RawWs&) = delete;
