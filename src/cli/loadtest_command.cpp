@@ -1,5 +1,6 @@
 // `broadside loadtest`: simulated players against a running server (docs/performance.md). The
 // flags fill a LoadtestConfig; the clients themselves live in src/server/loadtest.cpp.
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -10,6 +11,45 @@
 namespace broadside::cli {
 
 namespace {
+
+// Ctrl-C or SIGTERM: the run stops early, ends its rooms and reports. The handler is reset by
+// the first signal, so a second one ends the process at once.
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) {
+    g_interrupted = true;
+}
+
+void catch_interrupts() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+// What became of the rooms the run made, and what to do when the server refused some.
+void print_rooms(const nlohmann::json& r) {
+    const auto& rooms = r["rooms"];
+    std::cout << "  rooms made: " << rooms["made"] << "; ended: " << rooms["ended"].dump();
+    if (rooms["unfinished"].get<int>() > 0) {
+        std::cout << "; LEFT UNFINISHED: " << rooms["unfinished"]
+                  << " (they count against the server's --max-rooms-per-address until it "
+                     "expires them)";
+    }
+    std::cout << "\n";
+    if (r["error_codes"].contains("too_many_rooms")) {
+        std::cout << "  the server refused rooms (too_many_rooms): every client of a load test "
+                     "comes from one address, and 'broadside serve' lets an address hold 50 "
+                     "rooms that are not over; start it with --max-rooms-per-address "
+                  << std::max<std::int64_t>(r.value("tables", std::int64_t{1}), 1) + 50
+                  << " or more (docs/performance.md)\n";
+    }
+    if (r.value("interrupted", false)) {
+        std::cout << "  interrupted: the report covers the run until then\n";
+    }
+}
 
 void print_report(const nlohmann::json& r) {
     const auto& ack = r["ack_ms"];
@@ -30,6 +70,7 @@ void print_report(const nlohmann::json& r) {
               << "  errors: " << r["errors"];
     if (!r["error_codes"].empty()) std::cout << " " << r["error_codes"].dump();
     std::cout << "\n";
+    print_rooms(r);
     const auto& mem = r["server_memory"];
     if (mem.contains("bytes_per_connection")) {
         std::cout << "  server memory: " << mem["resident_before_bytes"].get<std::int64_t>() / 1024
@@ -147,6 +188,8 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
         }
         run = [config, as_json] {
             nlohmann::json report;
+            catch_interrupts();
+            config->interrupt = &g_interrupted;
             try {
                 report = server::run_loadtest(*config);
             } catch (const std::runtime_error& e) {
@@ -157,7 +200,9 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
             } else {
                 print_report(report);
             }
-            return report["errors"].get<std::int64_t>() == 0 ? kExitOk : kExitFailure;
+            const bool clean =
+                report["errors"].get<std::int64_t>() == 0 && !report.value("interrupted", false);
+            return clean ? kExitOk : kExitFailure;
         };
     });
 }
