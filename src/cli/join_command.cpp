@@ -550,10 +550,12 @@ private:
                     if (!typed(*line)) return kExitOk;
                     continue;
                 }
-                if (input_closed && pending_.empty()) {
-                    say("End of input: left the room; your seat is kept.");
-                    return kExitOk;
-                }
+            }
+            // Checked on every pass: input may end while lines typed ahead still wait for
+            // this seat's turn, and once they are played there is nothing more to do.
+            if (input_closed && pending_.empty()) {
+                say("End of input: left the room; your seat is kept.");
+                return kExitOk;
             }
             auto text = ws_.receive(std::chrono::milliseconds(50));
             if (text) {

@@ -2,8 +2,16 @@
 // report adds up, and a remote server is refused without --allow-remote.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
+#include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
 
@@ -78,6 +86,95 @@ TEST(Loadtest, APartyOnEightThreadsServesEveryPhoneOfTheReconnectStorm) {
         EXPECT_GE(report["reconnect_storm"]["all_served_s"].get<double>(), 0) << report.dump();
         EXPECT_EQ(report["deliveries"]["received"], report["deliveries"]["expected"]);
     }
+}
+
+// A figure of the server's /metrics (-1 when it is not there).
+std::int64_t metric(unsigned short port, const std::string& name) {
+    const auto body = http_get(port, "/metrics").body;
+    const auto at = body.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stoll(body.substr(at + name.size() + 2));
+}
+
+// Creates `n` rooms from this address (127.0.0.1, the load test's): true when every one is
+// made. With the default cap of 50 rooms not over, 50 are made only when none of the load
+// test's rooms is left unfinished.
+bool address_creates_rooms(unsigned short port, int n) {
+    server::WsClient lobby("127.0.0.1", port, "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    for (int i = 0; i < n; ++i) {
+        auto created = lobby.request({{"cmd", "create"}, {"game", "classic"}});
+        if (created.value("type", "") != "room_created") {
+            ADD_FAILURE() << "room " << i + 1 << " of " << n << ": " << created.dump();
+            return false;
+        }
+    }
+    return true;
+}
+
+// Issue 28: against a default server, a load test's rooms never ended and counted against the
+// address's cap (50 rooms not over) for a day: the second run got `too_many_rooms`, and so did
+// `join --new` from the same machine. Every room a run made is now ended when it stops.
+TEST(Loadtest, EveryRoomItMadeIsEndedWhenItStopsSoItsAddressCanCreateRoomsAgain) {
+    ServerProcess server(temp_dir());  // every cap at its default
+    for (int round = 0; round < 2; ++round) {
+        SCOPED_TRACE(round);
+        auto run = run_broadside({"loadtest", "--server", server.url(), "--clients", "100",
+                                  "--duration", "2", "--json"});
+        ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+        const auto report = json::parse(run.out);
+        EXPECT_EQ(report["errors"], 0) << report.dump();
+        EXPECT_EQ(report["rooms"]["made"], 50) << report.dump();
+        EXPECT_EQ(report["rooms"]["unfinished"], 0) << report.dump();
+        EXPECT_EQ(report["interrupted"], false);
+    }
+    EXPECT_TRUE(address_creates_rooms(server.port(), 50));
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// Ctrl-C or SIGTERM in the middle of a run: it ends its rooms (the players have placed, so by
+// resigning), prints its report marked interrupted and exits 1. Before, the signal killed it
+// and its rooms stayed open.
+TEST(Loadtest, InterruptedItEndsItsRoomsReportsAndExitsOne) {
+    ServerProcess server(temp_dir());
+    for (const int signal : {SIGINT, SIGTERM}) {
+        SCOPED_TRACE(signal);
+        const std::string out = temp_dir() + "/report.json";
+        const auto actions_before = metric(server.port(), "broadside_actions_total");
+        const pid_t pid = fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) {
+            const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            dup2(fd, 1);
+            std::vector<std::string> args{BROADSIDE_BINARY, "loadtest",  "--server",
+                                          server.url(),     "--clients", "20",
+                                          "--duration",     "600",       "--json"};
+            std::vector<char*> argv;
+            for (auto& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(argv[0], argv.data());
+            _exit(127);
+        }
+        // Every player has placed its fleet (a move: the rooms cannot be aborted any more).
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (metric(server.port(), "broadside_actions_total") < actions_before + 20 &&
+               std::chrono::steady_clock::now() < until) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        kill(pid, signal);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal";
+        EXPECT_EQ(WEXITSTATUS(status), 1);
+        const auto report = json::parse(read_file(out), nullptr, false);
+        ASSERT_TRUE(report.is_object()) << read_file(out);
+        EXPECT_EQ(report["interrupted"], true);
+        EXPECT_EQ(report["rooms"]["made"], 10) << report.dump();
+        EXPECT_EQ(report["rooms"]["unfinished"], 0) << report.dump();
+        EXPECT_EQ(report["rooms"]["ended"], (json{{"resign", 10}})) << report.dump();
+    }
+    // 50 rooms from the same address: none of the 20 the runs made counts any more.
+    EXPECT_TRUE(address_creates_rooms(server.port(), 50));
+    EXPECT_EQ(server.terminate(), 0);
 }
 
 TEST(Loadtest, ARemoteServerIsRefusedUnlessAllowedAndEveryRunIsBounded) {
