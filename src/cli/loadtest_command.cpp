@@ -1,7 +1,9 @@
 // `broadside loadtest`: simulated players against a running server (docs/performance.md). The
 // flags fill a LoadtestConfig; the clients themselves live in src/server/loadtest.cpp.
 #include <csignal>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -42,9 +44,10 @@ void print_rooms(const nlohmann::json& r) {
     if (r["error_codes"].contains("too_many_rooms")) {
         std::cout << "  the server refused rooms (too_many_rooms): every client of a load test "
                      "comes from one address, and 'broadside serve' lets an address hold 50 "
-                     "rooms that are not over; start it with --max-rooms-per-address "
-                  << std::max<std::int64_t>(r.value("tables", std::int64_t{1}), 1) + 50
-                  << " or more (docs/performance.md)\n";
+                     "rooms that are not over by default; start it with "
+                     "--max-rooms-per-address "
+                  << std::max<std::int64_t>(r.value("tables", std::int64_t{1}), 1)
+                  << " or more (a room a table, and any of your own; docs/performance.md)\n";
     }
     if (r.value("interrupted", false)) {
         std::cout << "  interrupted: the report covers the run until then\n";
@@ -81,6 +84,40 @@ void print_report(const nlohmann::json& r) {
     }
 }
 
+std::string fmt_seconds(double seconds) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2) << seconds << " s";
+    return out.str();
+}
+
+// `--game party` has a report of its own (one room, phones, torpedoes); it printed nothing but
+// an assertion before, reading the fields of the tables' report.
+void print_party_report(const nlohmann::json& r) {
+    const auto& storm = r.value("reconnect_storm", nlohmann::json::object());
+    const auto& deliveries = r.value("deliveries", nlohmann::json::object());
+    // A time of -1 in the report: not everyone got there.
+    const auto took = [](double seconds) {
+        return seconds < 0 ? std::string(" (not all)") : " (all in " + fmt_seconds(seconds) + ")";
+    };
+    std::cout << "loadtest: " << r.value("phones", 0) << " phones (party) against "
+              << r.value("server", "") << "\n"
+              << "  joined " << r.value("joined", 0) << took(r.value("all_joined_s", -1.0))
+              << ", placed " << r.value("placed", 0) << took(r.value("all_placed_s", -1.0)) << "\n"
+              << "  torpedoes fired: " << r.value("torpedoes", 0)
+              << (r.value("over", false) ? ", the game is over" : ", the game is not over") << "\n"
+              << "  deliveries: " << deliveries.value("received", 0) << " of "
+              << deliveries.value("expected", 0) << "; host fire to phone p50 "
+              << deliveries.value("p50_ms", 0.0) << " ms, p99 " << deliveries.value("p99_ms", 0.0)
+              << " ms, max " << deliveries.value("max_ms", 0.0) << " ms\n"
+              << "  reconnect storm: " << storm.value("served", 0) << " of "
+              << storm.value("phones", 0) << " phones served"
+              << took(storm.value("all_served_s", -1.0)) << "\n"
+              << "  errors: " << r.value("errors", 0);
+    if (!r["error_codes"].empty()) std::cout << " " << r["error_codes"].dump();
+    std::cout << "\n";
+    print_rooms(r);
+}
+
 void print_chaos_report(const nlohmann::json& r) {
     std::cout << "loadtest --chaos: " << r["workers"] << " workers against "
               << r["server"].get<std::string>() << " for " << r["duration_s"].get<double>()
@@ -111,7 +148,10 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
     auto* cmd = app.add_subcommand(
         "loadtest",
         "Simulated players on a running server: connections held, actions a second, act-to-ack "
-        "latency (loopback only unless --allow-remote)");
+        "latency (loopback only unless --allow-remote). Every client comes from one address: "
+        "run the server with --max-rooms-per-address of at least half --clients and "
+        "--max-connections-per-address above --clients. When it stops (its time, Ctrl-C, an "
+        "error) it ends every room it made");
     cmd->add_option("--server", config->server, "The server, e.g. http://127.0.0.1:8080")
         ->capture_default_str();
     cmd->add_option("--game", config->game,
@@ -197,6 +237,8 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
             }
             if (*as_json) {
                 std::cout << report.dump() << "\n";
+            } else if (config->game == "party") {
+                print_party_report(report);
             } else {
                 print_report(report);
             }

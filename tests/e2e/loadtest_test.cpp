@@ -131,6 +131,39 @@ TEST(Loadtest, EveryRoomItMadeIsEndedWhenItStopsSoItsAddressCanCreateRoomsAgain)
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// Runs `broadside loadtest ARGS` in the background, sends it `signal` once the server has
+// acknowledged `actions` more actions, and returns its exit status and what it printed.
+struct Interrupted {
+    bool exited = false;
+    int code = -1;
+    std::string out;
+};
+Interrupted interrupt_loadtest(ServerProcess& server, std::vector<std::string> args, int signal,
+                               std::int64_t actions) {
+    const std::string out = temp_dir() + "/out.txt";
+    const auto before = metric(server.port(), "broadside_actions_total");
+    args.insert(args.begin(), {BROADSIDE_BINARY, "loadtest", "--server", server.url()});
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 1);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (metric(server.port(), "broadside_actions_total") < before + actions &&
+           std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    kill(pid, signal);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return {WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out)};
+}
+
 // Ctrl-C or SIGTERM in the middle of a run: it ends its rooms (the players have placed, so by
 // resigning), prints its report marked interrupted and exits 1. Before, the signal killed it
 // and its rooms stayed open.
@@ -138,41 +171,38 @@ TEST(Loadtest, InterruptedItEndsItsRoomsReportsAndExitsOne) {
     ServerProcess server(temp_dir());
     for (const int signal : {SIGINT, SIGTERM}) {
         SCOPED_TRACE(signal);
-        const std::string out = temp_dir() + "/report.json";
-        const auto actions_before = metric(server.port(), "broadside_actions_total");
-        const pid_t pid = fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-            dup2(fd, 1);
-            std::vector<std::string> args{BROADSIDE_BINARY, "loadtest",  "--server",
-                                          server.url(),     "--clients", "20",
-                                          "--duration",     "600",       "--json"};
-            std::vector<char*> argv;
-            for (auto& a : args) argv.push_back(a.data());
-            argv.push_back(nullptr);
-            execv(argv[0], argv.data());
-            _exit(127);
-        }
         // Every player has placed its fleet (a move: the rooms cannot be aborted any more).
-        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (metric(server.port(), "broadside_actions_total") < actions_before + 20 &&
-               std::chrono::steady_clock::now() < until) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-        kill(pid, signal);
-        int status = 0;
-        waitpid(pid, &status, 0);
-        ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal";
-        EXPECT_EQ(WEXITSTATUS(status), 1);
-        const auto report = json::parse(read_file(out), nullptr, false);
-        ASSERT_TRUE(report.is_object()) << read_file(out);
+        const auto run = interrupt_loadtest(
+            server, {"--clients", "20", "--think-ms", "100", "--duration", "600", "--json"}, signal,
+            20);
+        ASSERT_TRUE(run.exited) << "killed by the signal";
+        EXPECT_EQ(run.code, 1);
+        const auto report = json::parse(run.out, nullptr, false);
+        ASSERT_TRUE(report.is_object()) << run.out;
         EXPECT_EQ(report["interrupted"], true);
         EXPECT_EQ(report["rooms"]["made"], 10) << report.dump();
         EXPECT_EQ(report["rooms"]["unfinished"], 0) << report.dump();
         EXPECT_EQ(report["rooms"]["ended"], (json{{"resign", 10}})) << report.dump();
     }
     // 50 rooms from the same address: none of the 20 the runs made counts any more.
+    EXPECT_TRUE(address_creates_rooms(server.port(), 50));
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// The party's host ends its room too (phones have placed: it resigns, a bot takes the host's
+// seat and fires the rest, so the game ends as a game), and the party's own report is printed
+// as text (it failed an assertion before).
+TEST(Loadtest, APartyInterruptedEndsItsRoomAndPrintsItsReport) {
+    ServerProcess server(temp_dir());
+    const auto run = interrupt_loadtest(
+        server, {"--game", "party", "--clients", "5", "--think-ms", "2000", "--duration", "600"},
+        SIGINT, 5);
+    ASSERT_TRUE(run.exited) << "killed by the signal";
+    EXPECT_EQ(run.code, 1) << run.out;
+    EXPECT_NE(run.out.find("loadtest: 5 phones (party)"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("rooms made: 1; ended: {\"game\":1}"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("interrupted"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("UNFINISHED"), std::string::npos) << run.out;
     EXPECT_TRUE(address_creates_rooms(server.port(), 50));
     EXPECT_EQ(server.terminate(), 0);
 }

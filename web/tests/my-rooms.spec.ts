@@ -1,7 +1,7 @@
 // "Your unfinished games" in the lobby (docs/web.md): the rooms this browser holds a seat token
 // of that are not over, from the server's `my_rooms`, with Rejoin, Abort (before anyone's
 // first move) and Resign (once a move was made); a room someone else holds is never shown.
-import { test, expect, createRoom, openRoom, roomClient, startRoom } from './fixtures';
+import { test, expect, createRoom, expectAxeClean, openRoom, roomClient, startRoom } from './fixtures';
 
 test('the lobby lists your unfinished games; Rejoin, Abort and Resign end them', async ({ page, server, lobby }) => {
   // A room made in this browser from the lobby's form, waiting for a friend.
@@ -35,6 +35,7 @@ test('the lobby lists your unfinished games; Rejoin, Abort and Resign end them',
   await expect(mine.locator('li')).toHaveCount(2);
   await expect(mine).not.toContainText(theirs.room);
   await expect(mine.getByRole('button', { name: `Abort ${playing.room}` })).toHaveCount(0);
+  await expectAxeClean(page, 'lobby with your unfinished games');
 
   await mine.getByRole('link', { name: `Rejoin ${waiting}` }).click();
   await expect(page).toHaveURL(new RegExp(`/r/${waiting}$`));
