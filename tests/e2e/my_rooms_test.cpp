@@ -31,7 +31,7 @@ std::vector<std::string> codes(const json& answer) {
     return out;
 }
 
-TEST(MyRooms, ATokenListsTheUnfinishedRoomsItHoldsAndNothingOfAnyoneElse) {
+TEST(ServerMyRooms, ATokenListsTheUnfinishedRoomsItHoldsAndNothingOfAnyoneElse) {
     ServerProcess server(temp_dir(), kFast);
     const auto port = server.port();
     // Ann: a room waiting for a friend, a game against a bot in which she has placed, a room
@@ -124,7 +124,7 @@ TEST(MyRooms, ATokenListsTheUnfinishedRoomsItHoldsAndNothingOfAnyoneElse) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(MyRooms, ABadListIsAStructuredErrorAndChangesNothing) {
+TEST(ServerMyRooms, ABadListIsAStructuredErrorAndChangesNothing) {
     ServerProcess server(temp_dir(), kFast);
     auto ann = create_room(server.port(), {{"game", "classic"}, {"name", "Ann"}});
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
@@ -158,7 +158,7 @@ TEST(MyRooms, ABadListIsAStructuredErrorAndChangesNothing) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(MyRooms, TheCapOnRoomsPerAddressSaysHowToListAndAbortThem) {
+TEST(ServerMyRooms, TheCapOnRoomsPerAddressSaysHowToListAndAbortThem) {
     auto flags = kFast;
     flags.insert(flags.end(), {"--max-rooms-per-address", "2"});
     ServerProcess server(temp_dir(), flags);
