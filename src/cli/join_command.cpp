@@ -43,6 +43,9 @@ struct JoinArgs {
     std::string new_game;  // --new GAME: create the room first
     std::string options = "{}";
     bool is_public = false;
+    bool list = false;        // --list: the unfinished rooms this machine holds tokens of
+    std::string abort_code;   // --abort CODE
+    std::string resign_code;  // --resign CODE
 };
 
 // Lines from standard input, read on their own thread so the server's messages keep arriving
@@ -547,10 +550,12 @@ private:
                     if (!typed(*line)) return kExitOk;
                     continue;
                 }
-                if (input_closed && pending_.empty()) {
-                    say("End of input: left the room; your seat is kept.");
-                    return kExitOk;
-                }
+            }
+            // Checked on every pass: input may end while lines typed ahead still wait for
+            // this seat's turn, and once they are played there is nothing more to do.
+            if (input_closed && pending_.empty()) {
+                say("End of input: left the room; your seat is kept.");
+                return kExitOk;
             }
             auto text = ws_.receive(std::chrono::milliseconds(50));
             if (text) {
@@ -612,7 +617,137 @@ std::string create_room(const JoinArgs& args) {
     return code;
 }
 
+// ---- your unfinished rooms: --list, --abort, --resign (docs/play.md) -----------------------
+
+std::string pad_right(std::string text, std::size_t width) {
+    if (text.size() < width) text.append(width - text.size(), ' ');
+    return text;
+}
+
+// The tokens kept for `server`, as the lobby's `my_rooms` takes them.
+json held_tokens(const std::string& server) {
+    json held = json::array();
+    const std::string prefix = server + "/";
+    const json kept = read_tokens();
+    for (const auto& [key, token] : kept.items()) {
+        if (key.rfind(prefix, 0) != 0 || !token.is_string()) continue;
+        const std::string code = key.substr(prefix.size());
+        if (server::is_room_code(code)) held.push_back({{"room", code}, {"token", token}});
+    }
+    return held;
+}
+
+int list_rooms(const JoinArgs& args) {
+    const auto [host, port] = server::parse_server_url(args.server);
+    const json held = held_tokens(args.server);
+    json rooms = json::array();
+    try {
+        server::WsClient lobby(host, port, "/ws");
+        auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+        if (welcome.value("type", "") != "welcome") {
+            throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
+        }
+        // The lobby takes 200 tokens a request.
+        for (std::size_t at = 0; at < held.size(); at += 200) {
+            json some(held.begin() + static_cast<std::ptrdiff_t>(at),
+                      held.begin() + static_cast<std::ptrdiff_t>(std::min(at + 200, held.size())));
+            auto answer = lobby.request({{"cmd", "my_rooms"}, {"tokens", some}});
+            if (answer.value("type", "") != "my_rooms") {
+                throw std::runtime_error(answer["error"].value("message", answer.dump()));
+            }
+            for (const auto& r : answer["rooms"]) rooms.push_back(r);
+        }
+    } catch (const std::runtime_error& e) {
+        std::cerr << "error: cannot list your rooms on " << args.server << ": " << e.what() << "\n";
+        return kExitFailure;
+    }
+    if (rooms.empty()) {
+        std::cout << "You have no unfinished rooms on " << args.server
+                  << " (of the seats kept on this machine, in " << token_file().string() << ").\n";
+        return kExitOk;
+    }
+    // One line a room (80 columns): the code, the game, the phase, your seat, and how it ends.
+    std::cout << "Your unfinished rooms on " << args.server << ":\n";
+    for (const auto& r : rooms) {
+        const int seat = r.value("seat", -1);
+        std::string who = seat >= 0 ? "seat " + std::to_string(seat) : std::string("watching");
+        if (r.value("owner", false)) who += ", yours";
+        const std::string how = r.value("abortable", false) ? "--abort"
+                                : seat >= 0 ? "--resign (a move was made)"
+                                            : "(in play: its players end it)";
+        std::cout << "  " << pad_right(r.value("room", ""), 7) << pad_right(r.value("game", ""), 9)
+                  << pad_right(r.value("phase", ""), 9) << pad_right(who, 16) << how << "\n";
+    }
+    std::cout << "Back to your seat: broadside join CODE --server " << args.server << "\n"
+              << "End one: broadside join --abort CODE --server " << args.server
+              << "\n  (or --resign CODE once a move was made)\n";
+    return kExitOk;
+}
+
+// `--abort CODE` or `--resign CODE`: `command` sent in the room, with the kept token.
+int end_room(const JoinArgs& args, const std::string& given, const std::string& command) {
+    const std::string code = server::normalise_code(given);
+    if (!server::is_room_code(code)) {
+        throw UsageError("\"" + given + "\" is not a room code (five letters, e.g. KXQRT).");
+    }
+    std::string token = args.token;
+    if (token.empty()) {
+        const json tokens = read_tokens();
+        const auto key = args.server + "/" + code;
+        if (tokens.contains(key) && tokens[key].is_string()) token = tokens[key].get<std::string>();
+    }
+    if (token.empty()) {
+        std::cerr << "error: no seat of room " << code << " on " << args.server
+                  << " is kept on this machine (in " << token_file().string()
+                  << "); give its token with --token\n";
+        return kExitFailure;
+    }
+    const auto [host, port] = server::parse_server_url(args.server);
+    try {
+        server::WsClient ws(host, port, "/ws/" + code);
+        auto welcome = ws.request({{"cmd", "hello"}, {"protocol", 2}, {"token", token}});
+        if (welcome.value("type", "") != "welcome") {
+            std::cerr << "error: " << welcome["error"].value("message", welcome.dump()) << "\n";
+            return kExitFailure;
+        }
+        const std::string phase = welcome["room"].value("phase", "");
+        if (phase == "over" || phase == "aborted") {
+            std::cout << "Room " << code << " is already " << phase << ".\n";
+            return kExitOk;
+        }
+        auto answer = ws.request({{"cmd", command}});
+        const std::string type = answer.value("type", "");
+        if (type == "aborted") {
+            std::cout << "Room " << code << " is aborted.\n";
+            return kExitOk;
+        }
+        if (type == "resigned") {
+            std::cout << "You resigned in room " << code << ".\n";
+            return kExitOk;
+        }
+        std::cerr << "error: " << answer["error"].value("message", answer.dump());
+        if (command == "abort" && answer["error"].value("code", "") == "not_allowed") {
+            std::cerr << " (broadside join --resign " << code << " --server " << args.server << ")";
+        }
+        std::cerr << "\n";
+        return kExitFailure;
+    } catch (const std::exception& e) {
+        std::cerr << "error: cannot reach room " << code << " on " << args.server << ": "
+                  << e.what() << "\n";
+        return kExitFailure;
+    }
+}
+
 int run_join(JoinArgs args) {
+    const int modes = (args.list ? 1 : 0) + (args.abort_code.empty() ? 0 : 1) +
+                      (args.resign_code.empty() ? 0 : 1) + (args.new_game.empty() ? 0 : 1);
+    if (modes > 1) throw UsageError("Give one of --new, --list, --abort and --resign.");
+    if (modes == 1 && args.new_game.empty() && !args.code.empty()) {
+        throw UsageError("--list, --abort and --resign take no room code of their own.");
+    }
+    if (args.list) return list_rooms(args);
+    if (!args.abort_code.empty()) return end_room(args, args.abort_code, "abort");
+    if (!args.resign_code.empty()) return end_room(args, args.resign_code, "resign");
     if (!args.new_game.empty()) {
         if (!args.code.empty()) throw UsageError("Give a room code or --new GAME, not both.");
         try {
@@ -678,6 +813,14 @@ void add_join_command(CLI::App& app, Runner& run) {
     cmd->add_option("--token", args->token,
                     "Your seat token (default: the one kept from joining this room before)");
     cmd->add_flag("--watch", args->watch, "Watch without taking a seat");
+    cmd->add_flag("--list", args->list,
+                  "List your unfinished rooms on the server (those whose seat tokens this "
+                  "machine keeps), with how to end each");
+    cmd->add_option("--abort", args->abort_code,
+                    "Abort this room of yours (before anyone's first move), so it no longer "
+                    "counts against your address's rooms");
+    cmd->add_option("--resign", args->resign_code,
+                    "Resign in this room of yours (a game in play) without opening it");
     cmd->add_flag("--no-color", args->no_colour, "No colour");
     cmd->callback([&run, args] { run = [args] { return run_join(*args); }; });
 }

@@ -1,6 +1,9 @@
 // `broadside loadtest`: simulated players against a running server (docs/performance.md). The
 // flags fill a LoadtestConfig; the clients themselves live in src/server/loadtest.cpp.
+#include <csignal>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -10,6 +13,46 @@
 namespace broadside::cli {
 
 namespace {
+
+// Ctrl-C or SIGTERM: the run stops early, ends its rooms and reports. The handler is reset by
+// the first signal, so a second one ends the process at once.
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) {
+    g_interrupted = true;
+}
+
+void catch_interrupts() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+}
+
+// What became of the rooms the run made, and what to do when the server refused some.
+void print_rooms(const nlohmann::json& r) {
+    const auto& rooms = r["rooms"];
+    std::cout << "  rooms made: " << rooms["made"] << "; ended: " << rooms["ended"].dump();
+    if (rooms["unfinished"].get<int>() > 0) {
+        std::cout << "; LEFT UNFINISHED: " << rooms["unfinished"]
+                  << " (they count against the server's --max-rooms-per-address until it "
+                     "expires them)";
+    }
+    std::cout << "\n";
+    if (r["error_codes"].contains("too_many_rooms")) {
+        std::cout << "  the server refused rooms (too_many_rooms): every client of a load test "
+                     "comes from one address, and 'broadside serve' lets an address hold 50 "
+                     "rooms that are not over by default; start it with "
+                     "--max-rooms-per-address "
+                  << std::max<std::int64_t>(r.value("tables", std::int64_t{1}), 1)
+                  << " or more (a room a table, and any of your own; docs/performance.md)\n";
+    }
+    if (r.value("interrupted", false)) {
+        std::cout << "  interrupted: the report covers the run until then\n";
+    }
+}
 
 void print_report(const nlohmann::json& r) {
     const auto& ack = r["ack_ms"];
@@ -30,6 +73,7 @@ void print_report(const nlohmann::json& r) {
               << "  errors: " << r["errors"];
     if (!r["error_codes"].empty()) std::cout << " " << r["error_codes"].dump();
     std::cout << "\n";
+    print_rooms(r);
     const auto& mem = r["server_memory"];
     if (mem.contains("bytes_per_connection")) {
         std::cout << "  server memory: " << mem["resident_before_bytes"].get<std::int64_t>() / 1024
@@ -38,6 +82,40 @@ void print_report(const nlohmann::json& r) {
                   << mem["bytes_per_connection"].get<std::int64_t>() / 1024
                   << " KiB a connection\n";
     }
+}
+
+std::string fmt_seconds(double seconds) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(2) << seconds << " s";
+    return out.str();
+}
+
+// `--game party` has a report of its own (one room, phones, torpedoes); it printed nothing but
+// an assertion before, reading the fields of the tables' report.
+void print_party_report(const nlohmann::json& r) {
+    const auto& storm = r.value("reconnect_storm", nlohmann::json::object());
+    const auto& deliveries = r.value("deliveries", nlohmann::json::object());
+    // A time of -1 in the report: not everyone got there.
+    const auto took = [](double seconds) {
+        return seconds < 0 ? std::string(" (not all)") : " (all in " + fmt_seconds(seconds) + ")";
+    };
+    std::cout << "loadtest: " << r.value("phones", 0) << " phones (party) against "
+              << r.value("server", "") << "\n"
+              << "  joined " << r.value("joined", 0) << took(r.value("all_joined_s", -1.0))
+              << ", placed " << r.value("placed", 0) << took(r.value("all_placed_s", -1.0)) << "\n"
+              << "  torpedoes fired: " << r.value("torpedoes", 0)
+              << (r.value("over", false) ? ", the game is over" : ", the game is not over") << "\n"
+              << "  deliveries: " << deliveries.value("received", 0) << " of "
+              << deliveries.value("expected", 0) << "; host fire to phone p50 "
+              << deliveries.value("p50_ms", 0.0) << " ms, p99 " << deliveries.value("p99_ms", 0.0)
+              << " ms, max " << deliveries.value("max_ms", 0.0) << " ms\n"
+              << "  reconnect storm: " << storm.value("served", 0) << " of "
+              << storm.value("phones", 0) << " phones served"
+              << took(storm.value("all_served_s", -1.0)) << "\n"
+              << "  errors: " << r.value("errors", 0);
+    if (!r["error_codes"].empty()) std::cout << " " << r["error_codes"].dump();
+    std::cout << "\n";
+    print_rooms(r);
 }
 
 void print_chaos_report(const nlohmann::json& r) {
@@ -70,7 +148,10 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
     auto* cmd = app.add_subcommand(
         "loadtest",
         "Simulated players on a running server: connections held, actions a second, act-to-ack "
-        "latency (loopback only unless --allow-remote)");
+        "latency (loopback only unless --allow-remote). Every client comes from one address: "
+        "run the server with --max-rooms-per-address of at least half --clients and "
+        "--max-connections-per-address above --clients. When it stops (its time, Ctrl-C, an "
+        "error) it ends every room it made");
     cmd->add_option("--server", config->server, "The server, e.g. http://127.0.0.1:8080")
         ->capture_default_str();
     cmd->add_option("--game", config->game,
@@ -147,6 +228,8 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
         }
         run = [config, as_json] {
             nlohmann::json report;
+            catch_interrupts();
+            config->interrupt = &g_interrupted;
             try {
                 report = server::run_loadtest(*config);
             } catch (const std::runtime_error& e) {
@@ -154,10 +237,14 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
             }
             if (*as_json) {
                 std::cout << report.dump() << "\n";
+            } else if (config->game == "party") {
+                print_party_report(report);
             } else {
                 print_report(report);
             }
-            return report["errors"].get<std::int64_t>() == 0 ? kExitOk : kExitFailure;
+            const bool clean =
+                report["errors"].get<std::int64_t>() == 0 && !report.value("interrupted", false);
+            return clean ? kExitOk : kExitFailure;
         };
     });
 }

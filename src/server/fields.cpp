@@ -21,7 +21,8 @@ enum class Kind {
     kNonce,
     kDevice,
     kSeatList,
-    kBots
+    kBots,
+    kTokenList
 };
 
 struct Rule {
@@ -44,6 +45,7 @@ const Rules& lobby_rules() {
           {"bots", Kind::kBots},
           {"public", Kind::kBool}}},
         {"quick", {{"game", Kind::kText, true}, {"name", Kind::kText}, {"nonce", Kind::kNonce}}},
+        {"my_rooms", {{"tokens", Kind::kTokenList, true}}},
     };
     return rules;
 }
@@ -97,6 +99,14 @@ bool fits(Kind kind, const json& v) {
                 }
             }
             return true;
+        case Kind::kTokenList:
+            if (!v.is_array() || v.size() > 200) return false;
+            for (const auto& held : v) {
+                if (!held.is_object() || !held.contains("room") || !held["room"].is_string() ||
+                    !held.contains("token") || !held["token"].is_string())
+                    return false;
+            }
+            return true;
     }
     return false;
 }
@@ -117,6 +127,9 @@ std::string what(Kind kind) {
         case Kind::kBots:
             return "a list like [{\"seat\": 1, \"level\": \"hard\"}] (each bot: a whole-number "
                    "\"seat\", and a \"level\" or a \"bot\" name as text)";
+        case Kind::kTokenList:
+            return "a list of up to 200 {\"room\": CODE, \"token\": TOKEN} (both text), the "
+                   "seat tokens you hold";
     }
     return "";
 }

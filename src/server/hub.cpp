@@ -1,5 +1,7 @@
 #include "server/hub.h"
 
+#include <set>
+
 #include <spdlog/spdlog.h>
 
 #include "match/registry.h"
@@ -252,15 +254,20 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         done({{"type", "games"}, {"games", games_json()}});
     } else if (cmd == "rooms") {
         done(open_rooms());
+    } else if (cmd == "my_rooms") {
+        my_rooms(request, std::move(done));
     } else if (cmd == "create") {
         const std::string address = peer ? peer->address() : std::string();
         {
             std::lock_guard lock(mutex_);
             if (!address.empty() && open_rooms_of(address) >= limits_.max_open_rooms_per_address) {
-                done(error_json("too_many_rooms",
-                                "Your address already has " +
-                                    std::to_string(limits_.max_open_rooms_per_address) +
-                                    " rooms that are not over; finish or abort one first."));
+                done(error_json(
+                    "too_many_rooms",
+                    "Your address already has " +
+                        std::to_string(limits_.max_open_rooms_per_address) +
+                        " rooms that are not over; finish or abort one first. Yours are listed "
+                        "by 'broadside join --list' (abort one with 'broadside join --abort "
+                        "CODE') and under \"Your unfinished games\" in the browser's lobby."));
                 return;
             }
         }
@@ -358,10 +365,11 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
                          {"ws", "/ws/" + code}});
         });
     } else {
-        done(error_json("unknown_command",
-                        "Unknown command \"" + cmd +
-                            "\"; in the lobby the commands are hello, games, create, rooms, "
-                            "quick, ping. A room's commands go to its own socket, /ws/CODE."));
+        done(error_json(
+            "unknown_command",
+            "Unknown command \"" + cmd +
+                "\"; in the lobby the commands are hello, games, create, rooms, "
+                "my_rooms, quick, ping. A room's commands go to its own socket, /ws/CODE."));
     }
 }
 
@@ -389,6 +397,62 @@ json Hub::open_rooms() const {
                         {"spectators", l.spectators}});
     }
     return {{"type", "rooms"}, {"rooms", list}};
+}
+
+void Hub::my_rooms(const json& request, std::function<void(json)> done) {
+    // The field check made `tokens` a list of {"room": text, "token": text}; a code of the
+    // wrong form is refused before anything is looked up, so a bad list changes nothing.
+    const auto& given = request["tokens"];
+    std::vector<std::pair<std::shared_ptr<Room>, std::string>> asks;  // room (or null), hash
+    for (std::size_t i = 0; i < given.size(); ++i) {
+        const auto& code = given[i]["room"].get_ref<const std::string&>();
+        if (!is_room_code(code)) {
+            done(error_json("bad_request", "\"tokens\"[" + std::to_string(i) + "].room \"" +
+                                               code.substr(0, 16) +
+                                               "\" is not a room code (five letters)."));
+            return;
+        }
+        asks.emplace_back(find(code), sha256_hex(given[i]["token"].get_ref<const std::string&>()));
+    }
+    // Answers come from each room's strand; the last one sends the list, in the order asked.
+    // A token that holds nothing, of a room that is over, expired or never was, is left out
+    // alike: the answer tells nobody whether a room they hold no token of exists.
+    struct Gather {
+        std::mutex mutex;
+        std::vector<json> found;
+        std::size_t left = 0;
+        std::function<void(json)> done;
+    };
+    auto gather = std::make_shared<Gather>();
+    gather->found.resize(asks.size());
+    gather->left = asks.size();
+    gather->done = std::move(done);
+    auto answered = [gather](std::size_t i, json entry) {
+        {
+            std::lock_guard lock(gather->mutex);
+            gather->found[i] = std::move(entry);
+            if (--gather->left > 0) return;
+        }
+        json rooms = json::array();
+        std::set<std::string> listed;
+        for (auto& e : gather->found) {
+            if (!e.is_null() && listed.insert(e["room"].get<std::string>()).second)
+                rooms.push_back(std::move(e));
+        }
+        gather->done({{"type", "my_rooms"}, {"rooms", rooms}});
+    };
+    if (asks.empty()) {
+        gather->done({{"type", "my_rooms"}, {"rooms", json::array()}});
+        return;
+    }
+    for (std::size_t i = 0; i < asks.size(); ++i) {
+        auto& [room, hash] = asks[i];
+        if (!room) {
+            answered(i, nullptr);
+        } else {
+            room->holding(hash, [answered, i](json entry) { answered(i, std::move(entry)); });
+        }
+    }
 }
 
 void Hub::shut_down_rooms(const std::string& reason) {

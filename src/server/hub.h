@@ -54,6 +54,8 @@ private:
     nlohmann::json create(const nlohmann::json& request, WriteBatch& batch,
                           std::shared_ptr<Room>& made);
     nlohmann::json open_rooms() const;
+    // `my_rooms`: the unfinished rooms the given tokens hold, asked of each room on its strand.
+    void my_rooms(const nlohmann::json& request, std::function<void(nlohmann::json)> done);
 
     RoomServices& services_;
     Storage& storage_;

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -24,6 +25,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include "core/rng.h"
+#include "server/loadtest_rooms.h"
 #include "server/random_action.h"
 #include "server/ws_client.h"
 
@@ -70,6 +72,27 @@ struct Run {
     Stats stats;
     std::atomic<bool> stopping{false};
     Clock::time_point ends;
+    LoadtestRooms rooms;
+    std::atomic<int> asking{0};  // creates and rematches sent whose answer has not come
+
+    bool interrupted() const { return config.interrupt != nullptr && config.interrupt->load(); }
+    // Sleeps until `until`; false, at once, when the run is interrupted (Ctrl-C, SIGTERM).
+    bool nap_until(Clock::time_point until) const {
+        while (Clock::now() < until) {
+            if (interrupted()) return false;
+            std::this_thread::sleep_for(
+                std::min<Clock::duration>(std::chrono::milliseconds(20), until - Clock::now()));
+        }
+        return !interrupted();
+    }
+    // Waits until `done()` or `until`, whichever first (or an interruption); returns done().
+    template <class Done>
+    bool wait_until(Done done, Clock::time_point until, bool interruptible = true) const {
+        while (!done() && Clock::now() < until && !(interruptible && interrupted())) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        return done();
+    }
 };
 
 class Player;
@@ -101,9 +124,24 @@ public:
         });
     }
 
+    // The end of the run: the room this client holds is aborted, or resigned from once a
+    // person has moved in it, so that nothing the run made stays open on the server. From here
+    // on, messages go to ending_message, not on_message.
+    void wind_down() {
+        net::post(strand_, [self = shared_from_this()] {
+            self->ending_ = true;
+            self->stopped();
+            self->end_held_room();
+        });
+    }
+
 protected:
     virtual void on_message(const json& m) = 0;
     virtual void stopped() {}
+    // The room this client holds a seat token of, and the token ({} when none).
+    virtual std::pair<std::string, std::string> held_room() const { return {}; }
+    // While ending: messages ending_message leaves (a room created, a rematch offered).
+    virtual void on_message_while_ending(const json&) {}
 
     using Stream = websocket::stream<beast::tcp_stream>;
 
@@ -125,6 +163,7 @@ protected:
         if (stopped_) return;  // a start or a rematch that arrived after stop()
         auto c = std::make_shared<Connection>(strand_);
         conn_ = c;
+        welcomed_in_.clear();
         beast::get_lowest_layer(c->ws).expires_after(std::chrono::seconds(30));
         beast::get_lowest_layer(c->ws).async_connect(run_.endpoints, [self = shared_from_this(), c,
                                                                       target,
@@ -160,6 +199,7 @@ protected:
     // Lets go of the current connection: its pending operations complete (aborted) on buffers
     // the Connection still owns, and their handlers find it is no longer current.
     void close_socket() {
+        forget_asks();
         auto c = std::move(conn_);
         conn_.reset();
         if (!c) return;
@@ -179,13 +219,19 @@ protected:
                 }
                 self->uncount(*c);
                 self->conn_.reset();
+                self->forget_asks();
                 return;
             }
             ++self->run_.stats.messages_in;
             auto message = json::parse(beast::buffers_to_string(c->in.data()), nullptr, false);
             c->in.consume(c->in.size());
             if (message.is_object()) {
-                self->on_message(message);
+                self->note(message);
+                if (self->ending_) {
+                    self->ending_message(message);
+                } else {
+                    self->on_message(message);
+                }
             } else {
                 self->run_.stats.error("unreadable message from the server");
             }
@@ -220,16 +266,97 @@ protected:
 
     std::int64_t request(json message) {
         const auto id = next_id_++;
+        const std::string cmd = message.value("cmd", "");
         message["id"] = id;
+        if (conn_ && (cmd == "create" || cmd == "rematch")) {
+            asks_.insert(id);  // a room may come of it: the run waits for the answer at its end
+            ++run_.asking;
+        }
         send(std::move(message));
         return id;
+    }
+
+    // Ends the held room: abort, and when that is refused (a person has moved), resign. A
+    // connection already in that room is used; otherwise one is opened with the token.
+    void end_held_room() {
+        const auto [room, token] = held_room();
+        if (room.empty() || token.empty() || run_.rooms.is_over(room)) return;
+        ending_room_ = room;
+        if (conn_ && welcomed_in_ == room) {
+            ask_to_end();
+        } else {
+            open("/ws/" + room, {{"cmd", "hello"}, {"protocol", 2}, {"token", token}});
+        }
     }
 
     net::strand<net::io_context::executor_type> strand_;
     Run& run_;
     ConnectionPtr conn_;
     bool stopped_ = false;
+    bool ending_ = false;
     std::int64_t next_id_ = 1;
+
+private:
+    // Every message, in either mode: which room this connection is in, the rooms the run made
+    // and how each ended, and the answers to creates and rematches.
+    void note(const json& m) {
+        const std::string type = m.value("type", "");
+        if (m.contains("id") && m["id"].is_number_integer() &&
+            asks_.erase(m["id"].get<std::int64_t>()) > 0) {
+            --run_.asking;
+        }
+        const json& room = m.contains("room") && m["room"].is_object() ? m["room"] : json();
+        if (type == "welcome" && room.is_object()) welcomed_in_ = room.value("room", "");
+        if ((type == "room_created" || type == "rematch") && m.contains("room") &&
+            m["room"].is_string()) {
+            run_.rooms.made(m["room"].get<std::string>());
+        }
+        if (type == "ended" && m.contains("ended") && m["ended"].is_object()) {
+            run_.rooms.ended(welcomed_in_, m["ended"].value("by", ""));
+        }
+        const std::string phase = type == "room"                          ? m.value("phase", "")
+                                  : type == "welcome" && room.is_object() ? room.value("phase", "")
+                                                                          : "";
+        if (phase == "over" || phase == "aborted") {
+            run_.rooms.ended(welcomed_in_, phase == "aborted" ? "abort" : "game");
+        }
+    }
+
+    void ending_message(const json& m) {
+        const std::string type = m.value("type", "");
+        if (type == "welcome" && !ending_room_.empty() && welcomed_in_ == ending_room_) {
+            if (!run_.rooms.is_over(ending_room_)) ask_to_end();
+            return;
+        }
+        if (end_id_ != 0 && m.contains("id") && m["id"] == end_id_) {
+            end_id_ = 0;
+            if (type == "aborted") {
+                run_.rooms.ended(ending_room_, "abort");
+            } else if (type == "error" && !resigning_) {
+                resigning_ = true;  // a person has moved: a resignation ends a game of two
+                end_id_ = request({{"cmd", "resign"}});
+            }
+            return;
+        }
+        on_message_while_ending(m);
+    }
+
+    void ask_to_end() {
+        resigning_ = false;
+        end_id_ = request({{"cmd", "abort"}});
+    }
+
+    // A lost connection answers nothing more.
+    void forget_asks() {
+        run_.asking -= static_cast<int>(asks_.size());
+        asks_.clear();
+    }
+
+    std::string welcomed_in_;  // the room whose welcome this connection had ("" in the lobby)
+    std::string ending_room_;
+    std::int64_t end_id_ = 0;
+    bool resigning_ = false;
+    std::set<std::int64_t> asks_;
 };
 
 class Player : public WsPeer {
@@ -255,6 +382,23 @@ private:
         ++thought_;
         thinking_ = false;
         think_.cancel();
+    }
+    // The table's latest room (a rematch's, or the first); a player who never sat holds none
+    // (and the table's room, still being written by its creator, is not read).
+    std::pair<std::string, std::string> held_room() const override {
+        if (token_.empty()) return {};
+        return {current_room_.empty() ? table_->room : current_room_, token_};
+    }
+    void on_message_while_ending(const json& m) override {
+        const std::string type = m.value("type", "");
+        if (type == "room_created") {  // asked before the end: the room is ended, not played
+            token_ = m["token"].get<std::string>();
+            table_->room = m["room"].get<std::string>();
+            end_held_room();
+        } else if (type == "rematch" && index_ == 0 && m.value("room", "") != current_room_) {
+            current_room_ = m["room"].get<std::string>();  // the creator asked for it: ends it
+            end_held_room();
+        }
     }
 
     void on_message(const json& m) override {
@@ -626,6 +770,15 @@ private:
         return std::static_pointer_cast<PartyHost>(shared_from_this());
     }
     void stopped() override { pace_.cancel(); }
+    // The party room: the phones' tokens hold seats in it too, but the host ends it for all.
+    std::pair<std::string, std::string> held_room() const override { return {party_.room, token_}; }
+    void on_message_while_ending(const json& m) override {
+        if (m.value("type", "") == "room_created") {
+            token_ = m["token"].get<std::string>();
+            party_.room = m["room"].get<std::string>();
+            end_held_room();
+        }
+    }
 
     void fire() {
         if (run_.stopping || party_.over) return;
@@ -705,40 +858,85 @@ private:
     std::atomic<bool> ready_{false};
 };
 
+// The rooms the run made and how each ended; one it could not end is an error of the run.
+void report_rooms(Run& run, json& report) {
+    report["rooms"] = run.rooms.report();
+    const int left = run.rooms.unfinished();
+    if (left > 0) {
+        std::lock_guard lock(run.stats.mutex);
+        run.stats.error_codes["room_left_unfinished"] += left;
+    }
+}
+
+// The clients of a run and the threads they run on. finish() is the end of every run, whatever
+// ended it (its time, an interruption, an error: the destructor calls it): each client ends the
+// room it holds, the run waits (at most 15 s) until every room it made is over and no create or
+// rematch is unanswered, then the clients close and the threads finish.
+class Clients {
+public:
+    Clients(Run& run, net::io_context& io, int threads)
+        : run_(run), work_(net::make_work_guard(io)) {
+        for (int t = 0; t < std::max(1, threads); ++t) threads_.emplace_back([&io] { io.run(); });
+    }
+    ~Clients() { finish(); }
+    Clients(const Clients&) = delete;
+    Clients& operator=(const Clients&) = delete;
+
+    void add(std::shared_ptr<WsPeer> peer) { peers_.push_back(std::move(peer)); }
+
+    void finish() {
+        if (finished_) return;
+        finished_ = true;
+        run_.stopping = true;
+        for (auto& p : peers_) p->wind_down();
+        run_.wait_until([&] { return run_.asking == 0 && run_.rooms.unfinished() == 0; },
+                        Clock::now() + std::chrono::seconds(15), false);
+        for (auto& p : peers_) p->stop();
+        work_.reset();
+        for (auto& t : threads_) t.join();
+        peers_.clear();
+    }
+
+private:
+    Run& run_;
+    net::executor_work_guard<net::io_context::executor_type> work_;
+    std::vector<std::thread> threads_;
+    std::vector<std::shared_ptr<WsPeer>> peers_;
+    bool finished_ = false;
+};
+
 json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context& io,
                         const std::string& host, const std::string& port) {
     PartyRun party;
     auto host_peer = std::make_shared<PartyHost>(io, run, party);
     std::vector<std::shared_ptr<PartyPhone>> phones;
+    Clients clients(run, io, config.threads);
+    clients.add(host_peer);
     for (int i = 0; i < config.clients; ++i) {
         phones.push_back(std::make_shared<PartyPhone>(
             io, run, party, i, config.seed * 1'000'003ULL + static_cast<unsigned>(i)));
+        clients.add(phones.back());
     }
-    auto work = net::make_work_guard(io);
-    std::vector<std::thread> threads;
-    for (int t = 0; t < std::max(1, config.threads); ++t) threads.emplace_back([&] { io.run(); });
     const auto deadline = [&](double seconds) {
         return Clock::now() + std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
     };
     const auto wait_until = [&](auto done, Clock::time_point until) {
-        while (!done() && Clock::now() < until) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-        return done();
+        return run.wait_until(done, until);
     };
     const auto before = read_metrics(host, port);
     host_peer->start();
     json report{{"server", config.server}, {"game", "party"}, {"phones", config.clients}};
-    if (!wait_until([&] { return host_peer->ready(); }, deadline(10))) {
+    if (!wait_until([&] { return host_peer->ready(); }, deadline(10)) && !run.interrupted()) {
+        clients.finish();  // a room it made but could not start is ended all the same
         throw std::runtime_error("the host could not open a party room");
     }
     // Phones join at the connection rate, then place a random fleet each.
     const auto began = Clock::now();
     const double per_phone_us = 1e6 / std::max(1, config.connects_per_second);
-    for (int i = 0; i < config.clients; ++i) {
+    for (int i = 0; i < config.clients && !run.interrupted(); ++i) {
         phones[static_cast<std::size_t>(i)]->start();
-        std::this_thread::sleep_until(
-            began + std::chrono::microseconds(static_cast<std::int64_t>(per_phone_us * (i + 1))));
+        run.nap_until(began +
+                      std::chrono::microseconds(static_cast<std::int64_t>(per_phone_us * (i + 1))));
     }
     const double window = std::min(config.duration_seconds, 120.0);
     wait_until([&] { return party.placed >= config.clients; },
@@ -759,14 +957,16 @@ json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context&
                                  : -1.0;
     // Ten torpedoes, the reconnect storm, then the rest of the game.
     const auto pause = std::chrono::milliseconds(std::max(200, config.think_ms));
-    host_peer->fire_all(pause, 10);
+    if (!run.interrupted()) host_peer->fire_all(pause, 10);
     wait_until([&] { return host_peer->held() || party.over; }, deadline(120));
-    std::this_thread::sleep_for(pause);  // the tenth torpedo's deliveries
+    run.nap_until(Clock::now() + pause);  // the tenth torpedo's deliveries
     {
         std::lock_guard lock(party.mutex);
         party.storm_began = Clock::now();
     }
-    for (auto& p : phones) p->reconnect();
+    if (!run.interrupted()) {
+        for (auto& p : phones) p->reconnect();
+    }
     const bool served =
         wait_until([&] { return party.storm_served >= config.clients; }, deadline(60));
     {
@@ -778,15 +978,12 @@ json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context&
              served ? std::chrono::duration<double>(party.last_served - party.storm_began).count()
                     : -1.0}};
     }
-    host_peer->resume();
+    if (!run.interrupted()) host_peer->resume();
     wait_until([&] { return party.over.load(); },
                deadline(36.0 * static_cast<double>(pause.count()) / 1000 + 60));
-    std::this_thread::sleep_for(std::chrono::seconds(2));  // the last deliveries
-    run.stopping = true;
-    host_peer->stop();
-    for (auto& p : phones) p->stop();
-    work.reset();
-    for (auto& t : threads) t.join();
+    run.nap_until(Clock::now() + std::chrono::seconds(2));  // the last deliveries
+    clients.finish();
+    report_rooms(run, report);
 
     std::vector<double> ms;
     std::map<std::string, std::int64_t> codes;
@@ -828,6 +1025,7 @@ json run_party_loadtest(const LoadtestConfig& config, Run& run, net::io_context&
         report["host_ack_ms"] = party.host_ack_ms;
     }
     report["pause_ms"] = pause.count();
+    report["interrupted"] = run.interrupted();
     report["errors"] = errors;
     report["error_codes"] = codes;
     report["server_memory"] = json{{"resident_before_bytes", before.resident},
@@ -874,7 +1072,7 @@ json run_loadtest(const LoadtestConfig& config) {
     const std::string port = std::to_string(port_number);
 
     net::io_context io;
-    Run run{config, {}, host, {}, {}, {}};
+    Run run{config, {}, host, {}, {}, {}, {}, {}};
     tcp::resolver resolver(io);
     beast::error_code resolved;
     run.endpoints = resolver.resolve(host, port, resolved);
@@ -917,40 +1115,38 @@ json run_loadtest(const LoadtestConfig& config) {
     }
 
     const auto before = read_metrics(host, port);
-    auto work = net::make_work_guard(io);
-    std::vector<std::thread> threads;
-    for (int t = 0; t < std::max(1, config.threads); ++t) threads.emplace_back([&] { io.run(); });
+    Clients clients(run, io, config.threads);
+    for (auto& p : players) clients.add(p);
 
     const auto began = Clock::now();
     run.ends = began +
                std::chrono::milliseconds(static_cast<std::int64_t>(config.duration_seconds * 1000));
     // Ramp up: tables start at the given connection rate (each player opens about one).
     const double per_table_ms = 1000.0 / std::max(1, config.connects_per_second);
-    for (std::size_t t = 0; t < tables.size() && Clock::now() < run.ends; ++t) {
+    for (std::size_t t = 0; t < tables.size() && Clock::now() < run.ends && !run.interrupted();
+         ++t) {
         tables[t]->players[0]->start();
-        std::this_thread::sleep_until(
-            began +
-            std::chrono::microseconds(static_cast<std::int64_t>(
-                per_table_ms * 1000 * static_cast<double>((t + 1) * tables[t]->players.size()))));
+        run.nap_until(began + std::chrono::microseconds(static_cast<std::int64_t>(
+                                  per_table_ms * 1000 *
+                                  static_cast<double>((t + 1) * tables[t]->players.size()))));
     }
     const auto ramped = Clock::now();
     // Halfway through the steady part, the server's memory with everyone connected.
-    std::this_thread::sleep_until(ramped + (run.ends - ramped) / 2);
+    run.nap_until(ramped + (run.ends - ramped) / 2);
     const auto loaded = read_metrics(host, port);
     const auto actions_at_half = run.stats.actions.load();
     const auto half_time = Clock::now();
-    std::this_thread::sleep_until(run.ends);
+    run.nap_until(run.ends);
     const auto actions_at_end = run.stats.actions.load();
     const auto end_time = Clock::now();
     const auto connected_at_end = run.stats.connected.load();
 
-    run.stopping = true;
-    for (auto& p : players) p->stop();
-    work.reset();
-    for (auto& t : threads) t.join();
+    clients.finish();
     // A table and its players point at each other: let go of them explicitly.
     for (auto& t : tables) t->players.clear();
     players.clear();
+    json rooms_report;
+    report_rooms(run, rooms_report);
 
     std::vector<double> ms;
     std::map<std::string, std::int64_t> codes;
@@ -988,6 +1184,8 @@ json run_loadtest(const LoadtestConfig& config) {
           {"p99", percentile(ms, 0.99)},
           {"max", ms.empty() ? 0 : ms.back()}}},
         {"games_finished", run.stats.games_finished.load()},
+        {"rooms", rooms_report["rooms"]},
+        {"interrupted", run.interrupted()},
         {"errors", errors},
         {"error_codes", codes},
     };

@@ -3,6 +3,7 @@
 // playing real games against the others (classic and Salvo pairs, Royale and crew tables) on a
 // running `broadside serve`, measuring what a player would feel: how long an action takes to be
 // acknowledged. Every run is bounded in clients and time and stops by itself.
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -23,9 +24,13 @@ struct LoadtestConfig {
     int threads = 1;
     bool allow_remote = false;  // otherwise only loopback addresses are accepted
     std::uint64_t seed = 1;
+    // Set (by a signal handler) to stop early: the run ends its rooms and reports what it did.
+    const std::atomic<bool>* interrupt = nullptr;
 };
 
-// Runs the load and returns the report (see docs/performance.md for its fields). Throws
+// Runs the load and returns the report (see docs/performance.md for its fields). However it
+// stops (its time is up, it is interrupted, or it fails), every room it made is ended first:
+// aborted, or resigned from once a person has moved (`rooms` in the report). Throws
 // std::runtime_error for a refused configuration (a remote server without allow_remote).
 nlohmann::json run_loadtest(const LoadtestConfig& config);
 

@@ -230,6 +230,28 @@ void Room::shut_down(const std::string& reason) {
     });
 }
 
+void Room::holding(std::string token_hash, std::function<void(json)> done) {
+    boost::asio::post(
+        strand_, [self = shared_from_this(), hash = std::move(token_hash), done = std::move(done)] {
+            if (self->phase_ == Phase::kOver || self->phase_ == Phase::kAborted)
+                return done(nullptr);
+            for (const auto& m : self->members_) {
+                if (m.token_hash != hash) continue;
+                if (m.barred || (m.seat < 0 && !m.owner)) return done(nullptr);
+                static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
+                return done({{"room", self->code_},
+                             {"game", self->game_},
+                             {"phase", kPhases[static_cast<int>(self->phase_)]},
+                             {"seat", m.seat},
+                             {"owner", m.owner},
+                             {"name", m.name},
+                             {"abortable", self->abortable()},
+                             {"url", self->services_.public_url + "/r/" + self->code_}});
+            }
+            done(nullptr);
+        });
+}
+
 RoomListing Room::listing() const {
     std::lock_guard lock(listing_mutex_);
     return listing_;
@@ -866,6 +888,15 @@ void Room::on_resign(Request& r) {
     ask_bots();
 }
 
+bool Room::abortable() const {
+    // "Before the first move" counts people's moves: bots place their fleets the moment the
+    // game starts, and that must not take the creator's chance to abort away.
+    const bool person_moved = std::any_of(actions_.begin(), actions_.end(), [&](const auto& acted) {
+        return seats_[static_cast<std::size_t>(acted.first)].kind == "human";
+    });
+    return phase_ == Phase::kWaiting || (phase_ == Phase::kPlaying && !person_moved);
+}
+
 void Room::on_abort(Request& r) {
     auto& a = *attachment(r.peer.get());
     const bool may = is_owner(a) || seat_of(a) >= 0;
@@ -873,12 +904,7 @@ void Room::on_abort(Request& r) {
         error(r, "not_allowed", "Only the creator or a seated player aborts a game.");
         return;
     }
-    // "Before the first move" counts people's moves: bots place their fleets the moment the
-    // game starts, and that must not take the creator's chance to abort away.
-    const bool person_moved = std::any_of(actions_.begin(), actions_.end(), [&](const auto& acted) {
-        return seats_[static_cast<std::size_t>(acted.first)].kind == "human";
-    });
-    if (!(phase_ == Phase::kWaiting || (phase_ == Phase::kPlaying && !person_moved))) {
+    if (!abortable()) {
         error(r, "not_allowed",
               "A game can be aborted only before anyone's first move; resign instead.");
         return;

@@ -97,6 +97,10 @@ public:
     nlohmann::json start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
     void shut_down(const std::string& reason);
+    // The lobby's `my_rooms` (docs/server.md, "Your unfinished rooms"): on the strand, `done`
+    // gets what the token with this SHA-256 holds here (its seat, whether it may abort), or null
+    // when it holds no seat and is not the creator, was removed, or the game is over.
+    void holding(std::string token_hash, std::function<void(nlohmann::json)> done);
 
 private:
     Room(RoomServices& services, std::string code, std::string game, nlohmann::json options,
@@ -158,6 +162,8 @@ private:
     void on_record(Request& r);
     void on_resign(Request& r);
     void on_abort(Request& r);
+    // `abort` is allowed (to the creator or a seated player) before any person's first move.
+    bool abortable() const;
     void on_leave(Request& r);
     void on_rematch(Request& r);
     void on_claim(Request& r);

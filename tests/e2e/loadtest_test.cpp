@@ -2,8 +2,16 @@
 // report adds up, and a remote server is refused without --allow-remote.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
+#include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
 
@@ -78,6 +86,125 @@ TEST(Loadtest, APartyOnEightThreadsServesEveryPhoneOfTheReconnectStorm) {
         EXPECT_GE(report["reconnect_storm"]["all_served_s"].get<double>(), 0) << report.dump();
         EXPECT_EQ(report["deliveries"]["received"], report["deliveries"]["expected"]);
     }
+}
+
+// A figure of the server's /metrics (-1 when it is not there).
+std::int64_t metric(unsigned short port, const std::string& name) {
+    const auto body = http_get(port, "/metrics").body;
+    const auto at = body.find("\n" + name + " ");
+    return at == std::string::npos ? -1 : std::stoll(body.substr(at + name.size() + 2));
+}
+
+// Creates `n` rooms from this address (127.0.0.1, the load test's): true when every one is
+// made. With the default cap of 50 rooms not over, 50 are made only when none of the load
+// test's rooms is left unfinished.
+bool address_creates_rooms(unsigned short port, int n) {
+    server::WsClient lobby("127.0.0.1", port, "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    for (int i = 0; i < n; ++i) {
+        auto created = lobby.request({{"cmd", "create"}, {"game", "classic"}});
+        if (created.value("type", "") != "room_created") {
+            ADD_FAILURE() << "room " << i + 1 << " of " << n << ": " << created.dump();
+            return false;
+        }
+    }
+    return true;
+}
+
+// Issue 28: against a default server, a load test's rooms never ended and counted against the
+// address's cap (50 rooms not over) for a day: the second run got `too_many_rooms`, and so did
+// `join --new` from the same machine. Every room a run made is now ended when it stops.
+TEST(Loadtest, EveryRoomItMadeIsEndedWhenItStopsSoItsAddressCanCreateRoomsAgain) {
+    ServerProcess server(temp_dir());  // every cap at its default
+    for (int round = 0; round < 2; ++round) {
+        SCOPED_TRACE(round);
+        auto run = run_broadside({"loadtest", "--server", server.url(), "--clients", "100",
+                                  "--duration", "2", "--json"});
+        ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
+        const auto report = json::parse(run.out);
+        EXPECT_EQ(report["errors"], 0) << report.dump();
+        EXPECT_EQ(report["rooms"]["made"], 50) << report.dump();
+        EXPECT_EQ(report["rooms"]["unfinished"], 0) << report.dump();
+        EXPECT_EQ(report["interrupted"], false);
+    }
+    EXPECT_TRUE(address_creates_rooms(server.port(), 50));
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// Runs `broadside loadtest ARGS` in the background, sends it `signal` once the server has
+// acknowledged `actions` more actions, and returns its exit status and what it printed.
+struct Interrupted {
+    bool exited = false;
+    int code = -1;
+    std::string out;
+};
+Interrupted interrupt_loadtest(ServerProcess& server, std::vector<std::string> args, int signal,
+                               std::int64_t actions) {
+    const std::string out = temp_dir() + "/out.txt";
+    const auto before = metric(server.port(), "broadside_actions_total");
+    args.insert(args.begin(), {BROADSIDE_BINARY, "loadtest", "--server", server.url()});
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 1);
+        std::vector<char*> argv;
+        for (auto& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (metric(server.port(), "broadside_actions_total") < before + actions &&
+           std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    kill(pid, signal);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return {WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out)};
+}
+
+// Ctrl-C or SIGTERM in the middle of a run: it ends its rooms (the players have placed, so by
+// resigning), prints its report marked interrupted and exits 1. Before, the signal killed it
+// and its rooms stayed open.
+TEST(Loadtest, InterruptedItEndsItsRoomsReportsAndExitsOne) {
+    ServerProcess server(temp_dir());
+    for (const int signal : {SIGINT, SIGTERM}) {
+        SCOPED_TRACE(signal);
+        // Every player has placed its fleet (a move: the rooms cannot be aborted any more).
+        const auto run = interrupt_loadtest(
+            server, {"--clients", "20", "--think-ms", "100", "--duration", "600", "--json"}, signal,
+            20);
+        ASSERT_TRUE(run.exited) << "killed by the signal";
+        EXPECT_EQ(run.code, 1);
+        const auto report = json::parse(run.out, nullptr, false);
+        ASSERT_TRUE(report.is_object()) << run.out;
+        EXPECT_EQ(report["interrupted"], true);
+        EXPECT_EQ(report["rooms"]["made"], 10) << report.dump();
+        EXPECT_EQ(report["rooms"]["unfinished"], 0) << report.dump();
+        EXPECT_EQ(report["rooms"]["ended"], (json{{"resign", 10}})) << report.dump();
+    }
+    // 50 rooms from the same address: none of the 20 the runs made counts any more.
+    EXPECT_TRUE(address_creates_rooms(server.port(), 50));
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// The party's host ends its room too (phones have placed: it resigns, a bot takes the host's
+// seat and fires the rest, so the game ends as a game), and the party's own report is printed
+// as text (it failed an assertion before).
+TEST(Loadtest, APartyInterruptedEndsItsRoomAndPrintsItsReport) {
+    ServerProcess server(temp_dir());
+    const auto run = interrupt_loadtest(
+        server, {"--game", "party", "--clients", "5", "--think-ms", "2000", "--duration", "600"},
+        SIGINT, 5);
+    ASSERT_TRUE(run.exited) << "killed by the signal";
+    EXPECT_EQ(run.code, 1) << run.out;
+    EXPECT_NE(run.out.find("loadtest: 5 phones (party)"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("rooms made: 1; ended: {\"game\":1}"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("interrupted"), std::string::npos) << run.out;
+    EXPECT_EQ(run.out.find("UNFINISHED"), std::string::npos) << run.out;
+    EXPECT_TRUE(address_creates_rooms(server.port(), 50));
+    EXPECT_EQ(server.terminate(), 0);
 }
 
 TEST(Loadtest, ARemoteServerIsRefusedUnlessAllowedAndEveryRunIsBounded) {

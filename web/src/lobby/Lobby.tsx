@@ -1,5 +1,6 @@
-// The lobby: your name, create a room (options and seats as people or bots), join by code,
-// quick match, and the open public rooms to watch or join. Talks to /ws (the lobby endpoint).
+// The lobby: your unfinished games, your name, create a room (options and seats as people or
+// bots), join by code, quick match, and the open public rooms to watch or join. Talks to /ws
+// (the lobby endpoint).
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, type LinkStatus } from '../net/connection';
@@ -7,6 +8,7 @@ import { nonces, randomHex, saveName, savedName, tokens } from '../net/storage';
 import { navigate } from '../ui/navigate';
 import type { Json } from '../games/types';
 import { GAME_TITLES, seatCount, type GameInfo } from './games';
+import { endRoom, heldTokens, MyRooms } from './MyRooms';
 import { OptionsForm } from './OptionsForm';
 import './lobby.css';
 
@@ -23,10 +25,21 @@ function defaultSeats(game: string, count: number): SeatChoice[] {
   return seats;
 }
 
+// The unfinished rooms this browser's tokens hold (`my_rooms`, 200 tokens a request).
+async function listMine(c: Connection): Promise<Json[]> {
+  const mine: Json[] = [];
+  for (const chunk of heldTokens()) {
+    const answer = await c.request({ cmd: 'my_rooms', tokens: chunk });
+    if (answer.type === 'my_rooms') mine.push(...(answer.rooms ?? []));
+  }
+  return mine;
+}
+
 function useLobby() {
   const [games, setGames] = useState<GameInfo[]>([]);
   const [link, setLink] = useState<LinkStatus>('connecting');
   const [rooms, setRooms] = useState<Json[]>([]);
+  const [mine, setMine] = useState<Json[]>([]);
   const conn = useRef<Connection | null>(null);
   const unasked = useRef<(m: Json) => void>(() => undefined);
   useEffect(() => {
@@ -37,6 +50,7 @@ function useLobby() {
         setGames(welcome.games);
         const list = await c.request({ cmd: 'rooms' });
         if (list.type === 'rooms') setRooms(list.rooms ?? []);
+        setMine(await listMine(c));
       },
       onMessage: (m) => unasked.current(m),
       onStatus: setLink,
@@ -44,11 +58,13 @@ function useLobby() {
     conn.current = c;
     return () => c.close();
   }, []);
-  return { games, link, rooms, setRooms, conn, unasked };
+  return { games, link, rooms, setRooms, mine, setMine, conn, unasked };
 }
 
 export function Lobby(): JSX.Element {
-  const { games, link, rooms, setRooms, conn, unasked } = useLobby();
+  const { games, link, rooms, setRooms, mine, setMine, conn, unasked } = useLobby();
+  const [ending, setEnding] = useState<string | null>(null);
+  const [mineStatus, setMineStatus] = useState('');
   const [name, setName] = useState(savedName());
   const [game, setGame] = useState('classic');
   const [options, setOptions] = useState<Record<string, Json>>({});
@@ -140,6 +156,19 @@ export function Lobby(): JSX.Element {
     }
   };
 
+  const endMine = async (room: string, command: 'abort' | 'resign') => {
+    if (command === 'resign' && !window.confirm(`Resign in room ${room}? The game counts as lost.`)) return;
+    setEnding(room);
+    const answer = await endRoom(room, command);
+    setMineStatus(
+      answer.type === 'aborted' ? `Room ${room} is aborted.`
+      : answer.type === 'resigned' ? `You resigned in room ${room}.`
+      : answer.error?.message ?? 'The room refused.',
+    );
+    if (conn.current) setMine(await listMine(conn.current).catch(() => mine));
+    setEnding(null);
+  };
+
   const refreshRooms = async () => {
     const list = await conn.current?.request({ cmd: 'rooms' }).catch(() => null);
     if (list?.type === 'rooms') setRooms(list.rooms ?? []);
@@ -165,6 +194,8 @@ export function Lobby(): JSX.Element {
         </div>
       ) : null}
       <h1>Play Battleship and friends</h1>
+      <MyRooms rooms={mine} busy={ending} onEnd={endMine} />
+      {mineStatus ? <p role="status" class="notice" data-testid="my-rooms-status">{mineStatus}</p> : null}
       <section class="panel stack" aria-labelledby="you-h">
         <h2 id="you-h">You</h2>
         <div class="field">

@@ -30,6 +30,10 @@ function perRoom<T>(key: string) {
     get(room: string): T | undefined {
       return readJson<Record<string, T>>(key, {})[room];
     },
+    /** Every room kept, by code (the lobby lists your unfinished games from the tokens). */
+    all(): Record<string, T> {
+      return readJson<Record<string, T>>(key, {});
+    },
     set(room: string, value: T | undefined): void {
       const all = readJson<Record<string, T>>(key, {});
       if (value === undefined) delete all[room];
