@@ -80,7 +80,7 @@ Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Styl
 // other moments (a blast to name, the enemy's turn) `lost` (when given) remembers it.
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
                      const std::set<std::string>* lost = nullptr,
-                     const std::string& enemy = "Enemy");
+                     const std::string& enemy = "Enemy", bool compact = false);
 // The weapons of mine that cannot be used although uses are left, when the observation can say
 // (my turn, no blast pending); nothing otherwise.
 std::optional<std::set<std::string>> lost_launchers(const nlohmann::json& obs);
