@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/news.h"
+#include "cli/party/play.h"
 #include "cli/royale/render.h"
 #include "support/test_support.h"
 
@@ -154,6 +155,17 @@ TEST(ScreensWords, ThePartySaysTheEditionsNameAndNamesItsBots) {
     EXPECT_EQ(r.out.find("Rainbow & European"), std::string::npos);
     EXPECT_NE(r.out.find("  Bot 3 "), std::string::npos) << r.out.substr(r.out.size() - 800);
     EXPECT_EQ(r.out.find("player 4"), std::string::npos);
+}
+
+// A big room's super torpedo counts whom it eliminated: "1 player", never "1 players".
+TEST(ScreensWords, APartyCountOfOneIsSingular) {
+    const nlohmann::json e = {
+        {"type", "super_torpedo"}, {"number", 2},           {"cell", "C4"},
+        {"eliminated", nullptr},   {"eliminated_count", 1}, {"remaining", nullptr},
+        {"remaining_count", 5}};
+    std::ostringstream out;
+    cli::narrate_party(e, 3, {}, out);
+    EXPECT_NE(out.str().find("eliminated 1 player; 5 still in"), std::string::npos) << out.str();
 }
 
 // The news keeps the viewer's own lines and cuts the others' oldest first.

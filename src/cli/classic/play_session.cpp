@@ -762,7 +762,7 @@ private:
                            std::to_string(own) + " of them " + whose;
         if (options_.weapons != 0 && weapon_turns(winner) > 0) {
             const int w = weapon_turns(winner);
-            text += ", " + std::to_string(w) + (w == 1 ? " a weapon" : " weapons");
+            text += ", " + std::to_string(w) + (w == 1 ? " with a weapon" : " with weapons");
         }
         return text + ")";
     }

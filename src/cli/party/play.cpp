@@ -250,7 +250,8 @@ void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& na
         out << "Super torpedo " << e["number"].get<int>() << " of 6 hits "
             << e["cell"].get<std::string>() << ": eliminated "
             << (eliminated.empty() && e.value("eliminated_count", 0) > 0
-                    ? std::to_string(e.value("eliminated_count", 0)) + " players"
+                    ? std::to_string(e.value("eliminated_count", 0)) +
+                          (e.value("eliminated_count", 0) == 1 ? " player" : " players")
                     : seat_list(eliminated))
             << "; " << count_of("remaining", "remaining_count") << " still in\n";
         if (e.value("you", "") == "eliminated") out << "You are eliminated.\n";
