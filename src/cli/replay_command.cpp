@@ -7,6 +7,7 @@
 #include "cli/common.h"
 #include "cli/console.h"
 #include "cli/replay_show.h"
+#include "cli/seat_names.h"
 #include "match/match.h"
 #include "server/secrets.h"
 
@@ -14,25 +15,28 @@ namespace broadside::cli {
 
 namespace {
 
-std::string seat_list(const nlohmann::json& seats) {
+std::string seat_list(const nlohmann::json& seats, const std::vector<std::string>& names) {
     std::string text;
     for (std::size_t i = 0; i < seats.size(); ++i) {
         if (i > 0) text += i + 1 == seats.size() ? " and " : ", ";
-        text += std::to_string(seats[i].get<int>());
+        const int seat = seats[i].get<int>();
+        text += seat >= 0 && seat < static_cast<int>(names.size())
+                    ? names[static_cast<std::size_t>(seat)]
+                    : "seat " + std::to_string(seat);
     }
     return text;
 }
 
-// A game's result in words, for people: who won and, where the result says, after how long.
-std::string describe_result(const nlohmann::json& result) {
+// A game's result in words, for people: who won (by the names the game was played with) and,
+// where the result says, after how many turns (every player's turns, as `play` counts them).
+std::string describe_result(const nlohmann::json& result, const std::vector<std::string>& names) {
     std::string text;
     if (result.contains("winner") && result["winner"].is_number_integer()) {
-        text = "seat " + std::to_string(result["winner"].get<int>()) + " won";
+        text = seat_list(nlohmann::json::array({result["winner"]}), names) + " won";
     } else if (result.contains("winners") && result["winners"].is_array() &&
                !result["winners"].empty()) {
         const auto& w = result["winners"];
-        text = w.size() == 1 ? "seat " + seat_list(w) + " won"
-                             : "seats " + seat_list(w) + " shared the win";
+        text = seat_list(w, names) + (w.size() == 1 ? " won" : " shared the win");
     } else {
         text = "a draw";
     }
@@ -91,7 +95,11 @@ int run_replay(const std::string& path, bool quiet) {
         if (!quiet) {
             std::cout << "record " << index << ": " << m->game() << ", seed " << m->seed() << ", "
                       << m->last_event_number() << " events replayed identically";
-            if (m->is_over()) std::cout << "; " << describe_result(m->result());
+            if (m->is_over()) {
+                std::cout << "; "
+                          << describe_result(m->result(),
+                                             record_seat_names(record, m->seat_count()));
+            }
             std::cout << "\n";
         }
     }

@@ -457,7 +457,9 @@ TEST(ClassicWords, TheEndCountsTurnsAndShotsInRightPlurals) {
          "--options", R"({"rows":5,"cols":5,"fleet":[{"name":"Destroyer","length":2}]})"},
         "\nA1 right\n\nC3 down\n\nC3\n\n\nA1\n\n\nD3\nno\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    EXPECT_NE(r.out.find("Game over: Ann won after 2 turns."), std::string::npos) << r.out;
+    // Three turns in all (Ann, Bob, Ann), two of them Ann's: docs/play.md's one definition.
+    EXPECT_NE(r.out.find("Game over: Ann won after 3 turns (2 of them Ann's)."), std::string::npos)
+        << r.out;
     EXPECT_NE(r.out.find("Ann fired 2 shots, Bob 1; 1 of Ann's 1 ship is still afloat."),
               std::string::npos)
         << r.out;

@@ -143,7 +143,7 @@ TEST(HotSeatRoyale, TwoPeopleAndABotPlayToTheEndSeeingOnlyTheirOwnHands) {
         }
     }
     EXPECT_NE(r.out.find("Since your last turn:"), std::string::npos);
-    EXPECT_NE(r.out.find("Ann kept "), std::string::npos);
+    EXPECT_NE(r.out.find("The hands (kept / discarded):\n  Ann "), std::string::npos) << r.out;
     const auto replayed = run_broadside({"replay", save});
     EXPECT_EQ(replayed.exit_code, 0) << replayed.err;
 }
@@ -178,7 +178,8 @@ TEST(RoyaleScreens, ShootingYourOwnShipAsksFirstAndNoKeepsTheShot) {
         "discard S01 S09\nfire J6\nno\nquit\nyes\n");
     const bool dealt = r.out.find("S30") != std::string::npos;
     ASSERT_TRUE(dealt) << r.out;
-    EXPECT_NE(r.out.find("That would hit your Aircraft Carrier S30 at J6. Fire anyway?"),
+    // What would be hit on a line of its own, then a short question (80 columns).
+    EXPECT_NE(r.out.find("That would hit your Aircraft Carrier S30 at J6.\nFire anyway?"),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("Not fired."), std::string::npos);
@@ -201,11 +202,11 @@ TEST(RoyaleScreens, WordsForPeopleNotJson) {
     const auto r = run_broadside(
         {"play", "royale", "--players", "2", "--seed", "7", "--first", "0", "--bot", "random"},
         "discard S30 S09\n" + shooting_script());
-    ASSERT_NE(r.out.find("The hands were:"), std::string::npos);
+    ASSERT_NE(r.out.find("The hands (kept / discarded):"), std::string::npos);
     EXPECT_EQ(r.out.find("[\""), std::string::npos) << "no JSON array in text for people";
     EXPECT_EQ(r.out.find("seats 1-1"), std::string::npos);
     EXPECT_NE(r.out.find("1 'random' bot."), std::string::npos) << r.out.substr(0, 300);
-    EXPECT_NE(r.out.find("You kept "), std::string::npos);
+    EXPECT_NE(r.out.find("(kept / discarded):\n  You S"), std::string::npos) << r.out;
 }
 
 TEST(RoyaleScreens, EveryScreenFits80ColumnsAnd24Rows) {

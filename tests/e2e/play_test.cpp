@@ -234,7 +234,8 @@ TEST(PlaySession, AGivenSeedIsPlayedAsIsEvenAboveTheRangeOfPickedSeeds) {
                                  "auto\nok\n" + every_cell() + "yes\nquit\n");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("seed 4000000000\n"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("seed 4000000001  |  game 2"), std::string::npos) << r.out;
+    // The header is 86 columns on one line: the session's score goes on the second.
+    EXPECT_NE(r.out.find("seed 4000000001\ngame 2 (you "), std::string::npos) << r.out;
 }
 
 TEST(PlaySession, AnythingButYesOrNoIsAskedAgainAndEndOfInputEndsTheSession) {

@@ -37,7 +37,10 @@ TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
     EXPECT_NE(all.out.find("move 1 of "), std::string::npos);
     EXPECT_NE(all.out.find("Seat 0's ocean                      Seat 1's ocean"), std::string::npos)
         << all.out.substr(all.out.size() - 2000);
-    EXPECT_NE(all.out.find(" won. Shots fired: seat 0 "), std::string::npos);
+    // The result by the names the game was played with (issue 28, item 5).
+    EXPECT_NE(all.out.find(" won after "), std::string::npos);
+    EXPECT_NE(all.out.find("Shots fired: you "), std::string::npos);
+    EXPECT_NE(all.out.find(", the random bot "), std::string::npos);
     // Stepping: Enter shows the next move, q stops.
     const auto two = run_broadside({"replay", file, "--show"}, "\nq\n");
     EXPECT_EQ(testing::count_of(two.out, "REPLAY  classic"), 2);
@@ -55,23 +58,27 @@ TEST(ReplayShow, RoyaleCrewAndPartyToo) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("REPLAY  royale"), std::string::npos);
     EXPECT_NE(r.out.find("The game was not finished when it was saved."), std::string::npos);
-    EXPECT_NE(r.out.find("seat 1 kept "), std::string::npos);
+    // The seats by the names they played with: the person is "you", the bot "Bot 1".
+    EXPECT_NE(r.out.find("Bot 1 kept "), std::string::npos);
+    EXPECT_NE(r.out.find("You kept "), std::string::npos);
     // Every seat's board at the end, not only seat 0's.
-    EXPECT_NE(r.out.find("Seat 1's screen:"), std::string::npos);
+    EXPECT_NE(r.out.find("Bot 1's screen:"), std::string::npos);
 
     const auto crew =
         saved({"play", "crew", "--seed", "3", "--rounds", "1"}, "\ns\n\ns\n\ns\n\ns\n\ns\n\ns\n");
     r = run_broadside({"replay", crew, "--show", "--all"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("REPLAY  crew"), std::string::npos);
-    EXPECT_NE(r.out.find("seat 1 threw "), std::string::npos);
+    EXPECT_NE(r.out.find("Bot 1 threw "), std::string::npos);
+    EXPECT_NE(r.out.find("You threw "), std::string::npos);
     EXPECT_NE(r.out.find("Tally sheet"), std::string::npos);
 
     const auto party = saved({"play", "party", "--seed", "4", "--pause-ms", "0"}, "auto\nok\n");
     r = run_broadside({"replay", party, "--show", "--all"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(testing::count_of(r.out, "Torpedo "), 30);
-    EXPECT_NE(r.out.find("Player 4's sea:"), std::string::npos);
+    EXPECT_NE(r.out.find("Bot 3's sea:"), std::string::npos);
+    EXPECT_NE(r.out.find("Your sea:"), std::string::npos);
     for (const auto* bad : {"--all", "--record"}) {
         std::vector<std::string> args{"replay", party, bad};
         if (std::string(bad) == "--record") args.push_back("2");

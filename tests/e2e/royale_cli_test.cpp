@@ -114,7 +114,7 @@ TEST(RoyalePlay, AWholeGameEndsAndItsRecordReplays) {
                                      discard + every_cell_script());
         ASSERT_EQ(r.exit_code, 0) << r.err;
         EXPECT_NE(r.out.find("Game over: "), std::string::npos) << mode << r.out.substr(0, 3000);
-        EXPECT_NE(r.out.find("The hands were:"), std::string::npos);
+        EXPECT_NE(r.out.find("The hands (kept / discarded):"), std::string::npos);
         const auto replayed = run_broadside({"replay", file});
         EXPECT_EQ(replayed.exit_code, 0) << replayed.out << replayed.err;
     }

@@ -1,5 +1,7 @@
 #include "cli/classic/play_narrate.h"
 
+#include <algorithm>
+
 namespace broadside::cli {
 
 namespace {
@@ -49,12 +51,40 @@ std::string roll_text(const nlohmann::json& event) {
     return "D20 rolled " + faces;
 }
 
-// The cells a weapon struck, as one line ("D4 hit, Cruiser; D5 miss; ...").
+// The cells a weapon struck, as one line: each ship's hits with their cells, then the misses
+// counted ("C4 C5 hit, Cruiser; E3 hit, Battleship; 8 misses"). Every cell is marked on the
+// grid, so listing each miss would only push the news off a 24-row screen.
 std::string struck_text(const nlohmann::json& shots, const Style& style) {
-    std::string line;
+    if (shots.size() == 1) {
+        return shots[0]["cell"].get<std::string>() + " " + outcome(shots[0], style);
+    }
+    struct Hits {
+        std::string ship, cells, what;
+    };
+    std::vector<Hits> hits;  // per ship, in the order first hit
+    int misses = 0;
     for (const auto& shot : shots) {
-        line += (line.empty() ? "" : "; ") + shot["cell"].get<std::string>() + " " +
-                outcome(shot, style);
+        if (shot["result"] == "miss") {
+            ++misses;
+            continue;
+        }
+        const std::string what = outcome(shot, style);
+        const std::string ship = shot.value("ship", "");
+        auto it = std::find_if(hits.begin(), hits.end(),
+                               [&](const Hits& h) { return !ship.empty() && h.ship == ship; });
+        if (it == hits.end()) {
+            hits.push_back({ship, shot["cell"].get<std::string>(), what});
+        } else {
+            it->cells += " " + shot["cell"].get<std::string>();
+            if (shot["result"] == "sunk") it->what = what;  // the colour of the sinking
+        }
+    }
+    std::string line;
+    for (const auto& h : hits) line += (line.empty() ? "" : "; ") + h.cells + " " + h.what;
+    if (misses > 0) {
+        line +=
+            (line.empty() ? "" : "; ") +
+            style.paint(std::to_string(misses) + (misses == 1 ? " miss" : " misses"), Tone::kMiss);
     }
     return line;
 }

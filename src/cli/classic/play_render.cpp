@@ -323,7 +323,7 @@ std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize boar
 }
 
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
-                     const std::string& enemy) {
+                     const std::string& enemy, bool compact) {
     std::string line;
     for (const char* name : {"nuke", "scuba", "torpedo", "experimental", "bomber"}) {
         if (!obs["weapons"].contains(name)) continue;
@@ -337,6 +337,12 @@ Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Styl
     const int me = obs["seat"].get<int>();
     const int prizes = obs["prizes"][mine ? me : 1 - me].get<int>();
     Block block;
+    if (compact) {
+        // A short terminal: the title and the prizes fold into the list, rows saved for the news.
+        if (prizes > 0) line += "; prizes held " + std::to_string(prizes);
+        for (auto& l : wrap("Weapons: " + line, width)) block.add(l);
+        return block;
+    }
     block.add(mine ? std::string("Your weapons left:") : enemy + " weapons left:");
     for (auto& l : wrap(line, width)) block.add(l);
     if (prizes > 0) block.add(style.paint("Prizes held: " + std::to_string(prizes), Tone::kTitle));

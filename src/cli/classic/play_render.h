@@ -79,7 +79,7 @@ Block fleet_status(const nlohmann::json& ships, bool mine, int width, const Styl
 // with uses left whose ship is gone (the observation's `ship_lost`: a sunk or captured Submarine
 // or Carrier) is marked "(ship lost)", on either side: it cannot be used.
 Block weapons_status(const nlohmann::json& obs, bool mine, int width, const Style& style,
-                     const std::string& enemy = "Enemy");
+                     const std::string& enemy = "Enemy", bool compact = false);
 // The water a torpedo ran through before it struck (or left the board), from its event.
 std::vector<std::string> torpedo_run(const nlohmann::json& event, BoardSize board);
 

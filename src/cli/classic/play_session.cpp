@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "ai/classic/self_play.h"
@@ -11,6 +12,7 @@
 #include "cli/classic/play_placement.h"
 #include "cli/classic/play_render.h"
 #include "cli/common.h"
+#include "cli/news.h"
 #include "cli/play_input.h"
 #include "games/classic/instance.h"
 #include "seats/builtin_agent.h"
@@ -37,8 +39,8 @@ struct SessionScore {
 // their last screen, and each side's last volley (highlighted on the grids).
 struct View {
     std::int64_t seen = 0;
-    std::vector<std::string> news;
-    std::vector<std::string> shown;  // the news on the screen now, drawn again after a resize
+    std::vector<NewsItem> news;
+    std::vector<NewsItem> shown;  // the news on the screen now, drawn again after a resize
     std::vector<std::string> my_last, enemy_last;
     std::vector<std::string> torpedo_runs;  // water my torpedoes ran through, drawn '~'
     bool instructions_shown = false;
@@ -97,12 +99,14 @@ public:
         if (bot_ != nullptr) bot_->new_game();
         if (score_.game == 1 && settings_.resume_actions.is_array()) resume();
         const bool finished = place_fleets() && fight();
+        // Saved first, so that the end screen knows how many rows the saying so takes.
+        const std::vector<std::string> saved = save();
         if (finished) {
-            draw_end();
+            draw_end(saved);
         } else {
             say_left();
+            for (const auto& line : saved) out_ << line << "\n";
         }
-        save();
         return finished;
     }
 
@@ -141,7 +145,7 @@ private:
         // What happened before is on the boards, not news.
         for (auto& view : views_) {
             view.seen = match_.last_event_number();
-            view.news.push_back("Resumed: the game goes on from where it was saved.");
+            view.news.push_back({"Resumed: the game goes on from where it was saved."});
         }
     }
 
@@ -176,13 +180,21 @@ private:
         for (int h = 0; h < static_cast<int>(settings_.names.size()); ++h) {
             View& view = views_[h];
             for (const auto& event : match_.events_for(h, view.seen)) {
-                for (auto& line : narrate(event, h, style_)) view.news.push_back(named(line, h));
                 const std::string type = event.value("type", "");
+                // The news of this person's own move is never cut from their screen: only the
+                // latest such move is kept that way.
+                const bool own = event.value("seat", -1) == h &&
+                                 (type == "shots" || type == "blast" || type == "weapon");
+                if (own) {
+                    for (auto& item : view.news) item.own = false;
+                }
+                for (auto& line : narrate(event, h, style_)) {
+                    view.news.push_back({named(line, h), own});
+                }
                 if (type == "shots" || type == "blast" ||
                     (type == "weapon" && event.contains("shots") && !event["shots"].empty())) {
                     const int seat_fired = event["seat"].get<int>();
                     (seat_fired == h ? view.my_last : view.enemy_last) = shot_cells(event);
-                    if (h == 0 && type == "shots") ++volleys_[seat_fired];
                 }
                 if (type == "weapon" && event["seat"] == h) {
                     for (auto& cell : torpedo_run(event, options_.board)) {
@@ -452,22 +464,34 @@ private:
 
     // --- drawing --------------------------------------------------------------------------
 
-    void begin_screen(int seat) {
+    // The header: the game, who plays, whose screen, the seed and the session's score, on one
+    // line when it fits the 80 columns and on two (in place of the blank line under it) when
+    // it does not, as with long names or from game 2 of a session.
+    void begin_screen(int seat, bool compact = false) {
         console_.begin_screen();
         counter_.lines = 0;
-        out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  " << match_.game() << " ";
-        if (hot_seat()) {
-            out_ << name(0) << " against " << name(1) << "  " << style_.paint("|", Tone::kDim)
-                 << "  " << style_.paint(name(seat) + "'s screen", Tone::kTitle);
-        } else {
-            out_ << "against the " << settings_.bot_name << " bot";
-        }
-        out_ << "  " << style_.paint("|", Tone::kDim) << "  seed " << match_.seed();
+        std::vector<std::string> parts;
+        parts.push_back(match_.game() + " " +
+                        (hot_seat() ? name(0) + " against " + name(1)
+                                    : "against the " + settings_.bot_name + " bot"));
+        if (hot_seat()) parts.push_back(name(seat) + "'s screen");
+        parts.push_back("seed " + std::to_string(match_.seed()));
         if (score_.game > 1) {
-            out_ << "  " << style_.paint("|", Tone::kDim) << "  game " << score_.game << " ("
-                 << score_text() << ")";
+            parts.push_back("game " + std::to_string(score_.game) + " (" + score_text() + ")");
         }
-        out_ << "\n\n";
+        std::vector<std::string> lines{"BROADSIDE  " + parts[0]};
+        std::vector<std::string> painted{style_.paint("BROADSIDE", Tone::kTitle) + "  " + parts[0]};
+        for (std::size_t i = 1; i < parts.size(); ++i) {
+            if (lines.back().size() + 5 + parts[i].size() <= static_cast<std::size_t>(kColumns)) {
+                lines.back() += "  |  " + parts[i];
+                painted.back() += "  " + style_.paint("|", Tone::kDim) + "  " + parts[i];
+            } else {
+                lines.push_back(parts[i]);
+                painted.push_back(parts[i]);
+            }
+        }
+        for (const auto& line : painted) out_ << line << "\n";
+        if (painted.size() == 1 && !compact) out_ << "\n";
     }
 
     std::string score_text() const {
@@ -479,36 +503,39 @@ private:
     }
 
     // What happened since this person's last screen; with two people it opens with "Since
-    // your last turn", the summary they read after the pass screen.
-    // Only the latest lines that fit: the screen, its news and the prompt take at most 24 rows
-    // (`extra` rows are still to come below the news).
+    // your last turn", the summary they read after the pass screen. It takes the terminal's
+    // rows left (`extra` rows are still to come below it); when it does not fit, the lines of
+    // the person's own latest move stay and the others' oldest lines go (news.h).
     void print_news(int seat, int extra = 1) {
         auto& view = views_[seat];
         if (!redrawing_) {
             view.shown = std::move(view.news);
             view.news.clear();
         }
-        std::vector<std::string> lines;
-        for (const auto& item : view.shown) {
-            for (const auto& line : wrap(item, kColumns - 4)) lines.push_back(line);
-        }
         const bool summary =
-            hot_seat() && (redrawing_ ? shown_summary_ : summary_due_) && !lines.empty();
+            hot_seat() && (redrawing_ ? shown_summary_ : summary_due_) && !view.shown.empty();
         if (!redrawing_) shown_summary_ = summary;
         summary_due_ = false;
         if (summary) out_ << "  " << style_.paint("Since your last turn:", Tone::kTitle) << "\n";
-        // With the optional weapons every roll matters more than the 24 rows: nothing is cut.
-        const int room = options_.weapons != 0 ? static_cast<int>(lines.size())
-                                               : std::max(2, kRows - extra - counter_.lines);
-        std::size_t first = 0;
-        if (static_cast<int>(lines.size()) > room) {
-            first = lines.size() - static_cast<std::size_t>(room - 1);
+        const int room = std::max(1, console_.rows() - extra - counter_.lines);
+        const FittedNews fitted = fit_news(view.shown, room, kColumns - 4);
+        for (std::size_t i = 0; i < fitted.lines.size(); ++i) {
             out_ << "  "
-                 << style_.paint("(" + std::to_string(first) + " earlier lines not shown)",
-                                 Tone::kDim)
+                 << (static_cast<int>(i) == fitted.note ? style_.paint(fitted.lines[i], Tone::kDim)
+                                                        : fitted.lines[i])
                  << "\n";
         }
-        for (std::size_t i = first; i < lines.size(); ++i) out_ << "  " << lines[i] << "\n";
+    }
+
+    // The rows this person's news needs at the least: their own latest move, and one more
+    // line for the rest (or for the note saying how many lines are not shown).
+    int news_rows_needed(int seat) const {
+        const auto& items = redrawing_ ? views_[seat].shown : views_[seat].news;
+        int own = 0, others = 0;
+        for (const auto& item : items) {
+            (item.own ? own : others) += static_cast<int>(wrap(item.text, kColumns - 4).size());
+        }
+        return own + std::min(others, 1) + (hot_seat() && !items.empty() ? 1 : 0);
     }
 
     void draw_placement(int seat, const FleetDraft& draft) {
@@ -538,30 +565,38 @@ private:
             fleet.add("touch, not even at a corner.");
         }
         out_ << join_blocks(grid_block("Your ocean", grid, style_), fleet, kColumns) << "\n";
-        print_news(seat);
+        const bool instructions = console_.info().screen || !views_[seat].instructions_shown;
+        print_news(seat, instructions ? 1 + 1 + static_cast<int>(instruction_lines().size()) : 1);
         // A terminal clears the screen, so the instructions come back; a transcript needs them
         // once per person.
         if (!console_.info().screen && views_[seat].instructions_shown) return;
         views_[seat].instructions_shown = true;
-        for (const auto& line :
-             wrap("Place each ship by its top or left end and a direction: A1 right or C3 down "
-                  "(a cell alone runs " +
-                      direction() +
-                      "; rotate turns that). auto places the rest at random, undo takes back "
-                      "the last ship, help lists every command.",
-                  kColumns - 4)) {
+        for (const auto& line : instruction_lines()) {
             out_ << "  " << style_.paint(line, Tone::kDim) << "\n";
         }
         out_ << "\n";
     }
 
+    std::vector<std::string> instruction_lines() const {
+        return wrap(
+            "Place each ship by its top or left end and a direction: A1 right or C3 down "
+            "(a cell alone runs " +
+                direction() +
+                "; rotate turns that). auto places the rest at random, undo takes back "
+                "the last ship, help lists every command.",
+            kColumns - 4);
+    }
+
     // Both grids, then (during the battle) the ships afloat on each side and the legend.
+    // `compact` (a short terminal, whose news would not fit) leaves out the blank lines and
+    // the legend.
     void draw_boards(int seat, const json& obs, const std::string& right_title,
-                     const Grid& right_grid, bool with_status) {
+                     const Grid& right_grid, bool with_status, bool compact = false) {
         Grid ocean = ocean_grid(obs);
         ocean.set_recent(views_[seat].enemy_last);
         Block left = grid_block("Your ocean", ocean, style_);
-        out_ << join_blocks(left, grid_block(right_title, right_grid, style_), kColumns) << "\n";
+        out_ << join_blocks(left, grid_block(right_title, right_grid, style_), kColumns)
+             << (compact ? "" : "\n");
         if (!with_status) return;
         Block mine = fleet_status(obs["my_fleet"], true, left.width, style_);
         mine.width = std::max(mine.width, left.width);
@@ -569,10 +604,11 @@ private:
         out_ << join_blocks(
             mine, fleet_status(obs["enemy_fleet"], false, left.width, style_, enemy), kColumns);
         if (obs.contains("weapons")) {
-            out_ << join_blocks(weapons_status(obs, true, left.width, style_),
-                                weapons_status(obs, false, left.width, style_, enemy), kColumns);
+            out_ << join_blocks(weapons_status(obs, true, left.width, style_, "Enemy", compact),
+                                weapons_status(obs, false, left.width, style_, enemy, compact),
+                                kColumns);
         }
-        out_ << legend(style_, options_.weapons != 0) << "\n";
+        if (!compact) out_ << legend(style_, options_.weapons != 0) << "\n";
     }
 
     // A resized terminal draws the same screen again, news and all (Console::on_resize).
@@ -589,14 +625,29 @@ private:
 
     void draw_battle(int seat) {
         redraw_on_resize([this, seat] { draw_battle(seat); });
-        begin_screen(seat);
         const json obs = observation(seat);
         Grid targets = target_grid(obs);
         mark_torpedo_runs(seat, targets);
         targets.set_recent(views_[seat].my_last);
-        draw_boards(seat, obs, hot_seat() ? name(1 - seat) + "'s ocean" : "Target grid", targets,
-                    true);
+        const std::string title = hot_seat() ? name(1 - seat) + "'s ocean" : "Target grid";
+        // The boards as they are drawn, counted, so that a short terminal gets the compact
+        // boards when the news of this person's own move would not fit under the full ones.
+        // (The header takes two rows: a line and a blank one, or two lines.)
+        const int full_rows = board_rows(seat, obs, title, targets);
+        const bool compact = 2 + full_rows + news_rows_needed(seat) + 1 > console_.rows();
+        begin_screen(seat, compact);
+        draw_boards(seat, obs, title, targets, true, compact);
         print_news(seat);
+    }
+
+    // How many rows the full boards take, drawn aside.
+    int board_rows(int seat, const json& obs, const std::string& title, const Grid& targets) {
+        std::stringbuf aside;
+        std::streambuf* const screen = out_.rdbuf(&aside);
+        draw_boards(seat, obs, title, targets, true);
+        out_.rdbuf(screen);
+        const std::string text = aside.str();
+        return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
     }
 
     // The water my torpedoes ran through (where nothing else has been marked since).
@@ -611,7 +662,9 @@ private:
 
     // The end: the game is over, so every fleet may be shown. With two people the screen is
     // seat 0's boards with seat 1's fleet revealed on the right: nothing is secret any more.
-    void draw_end() {
+    // `saved`: the lines saying where the record went, printed under the result; the session
+    // then adds the score and asks to play again, and the whole fits the terminal's rows.
+    void draw_end(const std::vector<std::string>& saved) {
         const int seat = hot_seat() ? 0 : kHumanSeat;
         const int other = 1 - seat;
         begin_screen(seat);
@@ -627,19 +680,31 @@ private:
         draw_boards(
             seat, obs,
             (hot_seat() ? name(other) + "'s ocean" : std::string("Enemy ocean")) + ", revealed",
-            enemy, false);
+            enemy, false, true);
+        const std::vector<std::string> result = result_lines(other_fleet);
         if (hot_seat()) {
             // Each person's own news is theirs; at the end only the last moves matter.
             for (auto& v : views_) v.news.clear();
         } else {
-            print_news(seat, 6);  // the result's four lines and the session's two come next
+            // Below the news: the result, the saving, the session's score and its question.
+            print_news(seat, static_cast<int>(result.size() + saved.size()) + 2);
         }
+        for (const auto& line : result) out_ << line << "\n";
+        for (const auto& line : saved) out_ << line << "\n";
+    }
 
+    // The result in a few lines: who won after how many turns, the shots, the enemy fleet.
+    std::vector<std::string> result_lines(const std::vector<std::string>& other_fleet) const {
+        std::vector<std::string> lines;
+        const auto add = [&](const std::string& text, Tone tone, bool painted) {
+            for (const auto& line : wrap(text, kColumns - 4)) {
+                lines.push_back("  " + (painted ? style_.paint(line, tone) : line));
+            }
+        };
         const json result = match_.result();
         if (result["winner"].is_null()) {
-            out_ << "  " << style_.paint("Game over: a draw.", Tone::kTitle)
-                 << " Neither side had anything left to do.\n";
-            return;
+            add("Game over: a draw. Neither side had anything left to do.", Tone::kTitle, true);
+            return lines;
         }
         const int winner = result["winner"].get<int>();
         const int loser = 1 - winner;
@@ -648,17 +713,14 @@ private:
         const std::string who_won =
             hot_seat() ? name(winner)
                        : (winner == kHumanSeat ? "you" : "the " + settings_.bot_name + " bot");
-        out_ << "  "
-             << style_.paint("Game over: " + who_won + " won after " + turns_text(winner) + ".",
-                             winner == kHumanSeat || hot_seat() ? Tone::kGood : Tone::kBad)
-             << "\n";
+        add("Game over: " + who_won + " won after " + turns_text(winner) + ".",
+            winner == kHumanSeat || hot_seat() ? Tone::kGood : Tone::kBad, true);
         const json winner_obs = observation(winner);
         int afloat = 0;
         for (const auto& s : winner_obs["my_fleet"]) {
             afloat += s["sunk"].get<bool>() || s.value("captured", false) ? 0 : 1;
         }
-        // One line, so that the last screen still fits 24 rows: "The density bot fired 45
-        // shots, you 44; 4 of its 5 ships are still afloat."
+        // "The density bot fired 45 shots, you 44; 4 of its 5 ships are still afloat."
         const std::string winner_name = hot_seat() ? name(winner)
                                         : winner == kHumanSeat
                                             ? std::string("You")
@@ -666,33 +728,52 @@ private:
         const std::string loser_name = hot_seat()            ? name(loser)
                                        : loser == kHumanSeat ? std::string("you")
                                                              : "the " + settings_.bot_name + " bot";
-        std::string detail = winner_name + " fired " + shots_text(winner_shots) + ", " +
-                             loser_name + " " + std::to_string(loser_shots) + "; " +
-                             std::to_string(afloat) + " of " +
-                             (hot_seat()             ? name(winner) + "'s "
-                              : winner == kHumanSeat ? "your "
-                                                     : "its ") +
-                             ships_text(static_cast<int>(options_.fleet.size())) + " " +
-                             (afloat == 1 ? "is" : "are") + " still afloat.";
-        for (const auto& line : wrap(detail, kColumns - 4)) out_ << "  " << line << "\n";
+        add(winner_name + " fired " + shots_text(winner_shots) + ", " + loser_name + " " +
+                std::to_string(loser_shots) + "; " + std::to_string(afloat) + " of " +
+                (hot_seat()             ? name(winner) + "'s "
+                 : winner == kHumanSeat ? "your "
+                                        : "its ") +
+                ships_text(static_cast<int>(options_.fleet.size())) + " " +
+                (afloat == 1 ? "is" : "are") + " still afloat.",
+            Tone::kTitle, false);
+        const int other = hot_seat() ? 1 : 1 - kHumanSeat;
         std::string fleet_text =
             hot_seat() ? name(other) + "'s fleet was:" : "The enemy fleet was:";
         for (std::size_t i = 0; i < other_fleet.size() && i < options_.fleet.size(); ++i) {
             fleet_text += (i ? ", " : " ") + options_.fleet[i].name + " " + other_fleet[i];
         }
-        for (const auto& line : wrap(fleet_text + ".", kColumns - 4)) out_ << "  " << line << "\n";
+        add(fleet_text + ".", Tone::kTitle, false);
+        return lines;
     }
 
-    // How long the winner took: turns (a weapon is a whole turn), and in Salvo the volleys.
+    // How long the game took, in turns as docs/play.md defines them (one player's move: a shot,
+    // a Salvo volley or a weapon; both players' turns count, as in the record's "turns"), and
+    // how many of them were the winner's.
     std::string turns_text(int winner) const {
-        const int turns = volleys_[winner] + weapon_turns(winner);
-        std::string text = std::to_string(turns) + (turns == 1 ? " turn" : " turns");
+        const int turns = match_.result()["turns"].get<int>();
+        const int own = own_turns(winner);
+        std::string whose = hot_seat()             ? name(winner) + "'s"
+                            : winner == kHumanSeat ? std::string("yours")
+                                                   : std::string("its own");
+        std::string text = std::to_string(turns) + (turns == 1 ? " turn" : " turns") + " (" +
+                           std::to_string(own) + " of them " + whose;
         if (options_.weapons != 0 && weapon_turns(winner) > 0) {
             const int w = weapon_turns(winner);
-            text += " (" + std::to_string(w) + (w == 1 ? " of them a weapon" : " of them weapons") +
-                    ")";
+            text += ", " + std::to_string(w) + (w == 1 ? " with a weapon" : " with weapons");
         }
-        return text;
+        return text + ")";
+    }
+
+    // The turns `seat` took: its moves in the record (an Experimental Weapon's roll and its
+    // blast are one turn; placing is not a turn).
+    int own_turns(int seat) const {
+        int n = 0;
+        const json record = match_.record_unchecked();
+        for (const auto& a : record["actions"]) {
+            const std::string type = a["action"].value("type", "");
+            if (a["seat"].get<int>() == seat && type != "place" && type != "blast") ++n;
+        }
+        return n;
     }
 
     int weapon_turns(int seat) const {
@@ -758,11 +839,13 @@ private:
     // `quit` asks first: a stray word should not end a game. The end of input (or Ctrl-C) at
     // this question leaves, as it would anywhere.
     Leave confirm_quit() {
-        const std::string saved = settings_.save_path.empty() ? ""
-                                                              : " (the game so far is saved to " +
-                                                                    settings_.save_path + ")";
+        // Where the game goes is said on a line of its own, so that the question stays short
+        // (a long file name would wrap it, leaving its ':' alone on the next row).
+        if (!settings_.save_path.empty()) {
+            say("The game so far is saved to " + settings_.save_path + " if you leave.");
+        }
         while (true) {
-            auto answer = ask("Really leave the game" + saved + "? (yes or no): ");
+            auto answer = ask("Really leave the game? (yes or no): ");
             if (!answer) return Leave::kLeave;
             if (auto yes = parse_yes_no(*answer)) {
                 if (*yes || command_of(*answer) == PlayCommand::kQuit) return Leave::kLeave;
@@ -787,16 +870,31 @@ private:
         return console_.ask("  " + style_.paint(prompt, Tone::kPrompt));
     }
 
-    void save() {
-        if (settings_.save_path.empty()) return;
+    // Writes the record (with --save) and returns the lines that say so.
+    std::vector<std::string> save() {
+        if (settings_.save_path.empty()) return {};
         json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
         // What `play --resume` needs beyond the match: who sat where.
-        record["play"] = {{"names", settings_.names}, {"bot", settings_.bot_name}};
+        // `seats`: each seat's name as the screens said it, for `replay` (docs/play.md).
+        const json seats = hot_seat() ? json(settings_.names)
+                                      : json::array({"You", "the " + settings_.bot_name + " bot"});
+        record["play"] = {
+            {"names", settings_.names}, {"bot", settings_.bot_name}, {"seats", seats}};
         // A session's games go one record per line, the first replacing what the file held.
         write_record(settings_.save_path, record);
-        say(std::string("Saved the ") + (match_.is_over() ? "" : "unfinished ") +
-            "game record to " + settings_.save_path + " (check it with: broadside replay " +
-            settings_.save_path + ").");
+        // With the way to check it when that fits one line (the end screen is short of rows).
+        const std::string said = std::string("Saved the ") +
+                                 (match_.is_over() ? "" : "unfinished ") + "game record to " +
+                                 settings_.save_path;
+        const std::string check = " (check it with: broadside replay " + settings_.save_path + ")";
+        std::vector<std::string> lines;
+        for (const auto& line :
+             wrap(said + (said.size() + check.size() + 1 <= kColumns - 4 ? check : std::string()) +
+                      ".",
+                  kColumns - 4)) {
+            lines.push_back("  " + line);
+        }
+        return lines;
     }
 
     static constexpr int kHumanSeat = 0;
@@ -819,7 +917,6 @@ private:
     bool shown_summary_ = false;  // the news on screen is that summary
     bool redrawing_ = false;      // drawing the same screen again after a resize
     bool across_ = true;          // `rotate`: which way a ship given by its cell alone runs
-    int volleys_[2] = {0, 0};
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "cli/classic/play_render.h"
 #include "cli/replay_show.h"
 #include "cli/replay_stepper.h"
+#include "cli/seat_names.h"
 #include "games/classic/options.h"
 
 namespace broadside::cli {
@@ -69,10 +70,16 @@ int show_classic_replay(const nlohmann::json& record, Console& console, bool all
         if (result["winner"].is_null()) {
             out << "  " << style.paint("A draw.", Tone::kTitle) << "\n";
         } else {
+            // By the names the game was played with, its turns counted as `play` counts them.
+            const auto names = record_seat_names(record, 2);
             const int w = result["winner"].get<int>();
-            out << "  " << style.paint("Seat " + std::to_string(w) + " won.", Tone::kGood)
-                << " Shots fired: seat 0 " << result["shots"][0].get<int>() << ", seat 1 "
-                << result["shots"][1].get<int>() << ".\n";
+            const int turns = result["turns"].get<int>();
+            out << "  "
+                << style.paint(capitalised(names[static_cast<std::size_t>(w)]) + " won after " +
+                                   std::to_string(turns) + (turns == 1 ? " turn." : " turns."),
+                               Tone::kGood)
+                << "\n  Shots fired: " << names[0] << " " << result["shots"][0].get<int>() << ", "
+                << names[1] << " " << result["shots"][1].get<int>() << ".\n";
         }
         (void)options;
     };

@@ -2,6 +2,7 @@
 // the terminal) and bots. The match runs through Match (JSON actions, numbered events), so a
 // saved game replays exactly. Every throw of the dice game is public: the pass screen between
 // two people marks whose turn it is, and the summary after it says what the others scored.
+#include <algorithm>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -13,7 +14,9 @@
 #include "cli/console.h"
 #include "cli/crew/options.h"
 #include "cli/crew/render.h"
+#include "cli/news.h"
 #include "cli/play_input.h"
+#include "cli/seat_names.h"
 #include "cli/sim_support.h"
 #include "games/crew/instance.h"
 #include "match/match.h"
@@ -65,7 +68,7 @@ public:
     // After `play --resume` rebuilt the match: the first screen says so.
     void resumed() {
         for (auto& news : news_)
-            news.push_back("Resumed: the game goes on from where it was saved.");
+            news.push_back({"Resumed: the game goes on from where it was saved."});
     }
 
 private:
@@ -80,6 +83,7 @@ private:
     bool you(int seat) const { return !hot_seat() && seat == 0; }
 
     std::vector<std::string> describe(const json& e);
+    std::string bots_text() const;
     void tell_everyone(const std::vector<json>& events);
     bool show_to(int seat);
     void draw(int seat);
@@ -97,10 +101,34 @@ private:
     Console& console_;
     Style style_;
     std::ostream& out_;
-    std::vector<std::vector<std::string>> news_;  // per person: what happened since they looked
+    std::vector<std::vector<NewsItem>> news_;  // per person: what happened since they looked
     int viewer_ = -1;
     bool summary_due_ = false;
 };
+
+// Which bot plays how: " The bots (Bot 1 to Bot 5) play optimal." or, when they differ,
+// " Bot 1 plays race, Bot 2 optimal."
+std::string CrewSession::bots_text() const {
+    std::vector<int> seats;
+    for (std::size_t s = 0; s < bots_.size(); ++s) {
+        if (bots_[s]) seats.push_back(static_cast<int>(s));
+    }
+    if (seats.empty()) return "";
+    const auto kind = [&](int s) { return bot_kinds_[static_cast<std::size_t>(s)]; };
+    const bool same = std::all_of(seats.begin(), seats.end(),
+                                  [&](int s) { return kind(s) == kind(seats.front()); });
+    if (seats.size() == 1) return " " + name(seats.front()) + " plays " + kind(seats.front()) + ".";
+    if (same) {
+        return " The bots (" + name(seats.front()) + " to " + name(seats.back()) + ") play " +
+               kind(seats.front()) + ".";
+    }
+    std::string text;
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        text += (i == 0 ? " " + name(seats[i]) + " plays " : ", " + name(seats[i]) + " ") +
+                kind(seats[i]);
+    }
+    return text + ".";
+}
 
 // One event in words: a throw as its faces and what it set aside, in a line.
 std::vector<std::string> CrewSession::describe(const json& e) {
@@ -111,8 +139,15 @@ std::vector<std::string> CrewSession::describe(const json& e) {
 
 void CrewSession::tell_everyone(const std::vector<json>& events) {
     for (const auto& e : events) {
+        const int seat = e.value("seat", -1);
+        const std::string type = e.value("type", "");
         for (const auto& line : describe(e)) {
-            for (auto& news : news_) news.push_back(line);
+            for (std::size_t p = 0; p < news_.size(); ++p) {
+                // A person's own throws and score are never the lines cut from their screen.
+                const bool own =
+                    seat == static_cast<int>(p) && (type == "throw" || type == "turn_over");
+                news_[p].push_back({line, own});
+            }
         }
     }
 }
@@ -140,32 +175,42 @@ void CrewSession::draw(int seat) {
         totals +=
             (s ? ", " : " ") + name(static_cast<int>(s)) + " " + std::to_string(obs.totals()[s]);
     }
-    for (const auto& line : wrap(totals, 76)) out_ << "  " << line << "\n";
+    const auto totals_lines = wrap(totals, 76);
+    for (const auto& line : totals_lines) out_ << "  " << line << "\n";
+    // Under the news: the throws left and the dice held, then the prompt.
+    std::ostringstream below;
+    const auto& t = obs.turn();
+    below << "\n  " << obs.throws_left() << (obs.throws_left() == 1 ? " throw" : " throws")
+          << " left. ";
+    if (t.held < crew::kQualified) {
+        below << "Holding: ";
+        if (t.held == 0) below << "nothing";
+        for (int i = 0; i < t.held; ++i) below << (i ? ", " : "") << crew::held_name(i);
+        below << ".\n";
+    } else {
+        below << "Ship, captain and mate held; the crew:\n" << render_dice({t.crew[0], t.crew[1]});
+    }
+    const std::string bottom = below.str();
     auto& news = news_[static_cast<std::size_t>(seat)];
     if (!news.empty()) {
-        // The latest lines only: a long round of bots would push the dice off the screen.
-        constexpr std::size_t kMax = 7;
+        // The rows the terminal has left (header, totals, blank and title above; the bottom
+        // and the prompt below); this person's own throws are never the lines cut.
+        const int used = 1 + static_cast<int>(totals_lines.size()) + 2 +
+                         static_cast<int>(std::count(bottom.begin(), bottom.end(), '\n')) + 1;
         out_ << "\n  "
-             << style_.paint(summary_due_ ? "Since your last turn:" : "Latest:", Tone::kTitle);
-        if (news.size() > kMax) out_ << " (" << news.size() - kMax << " earlier lines not shown)";
-        out_ << "\n";
-        for (std::size_t i = news.size() > kMax ? news.size() - kMax : 0; i < news.size(); ++i) {
-            for (const auto& line : wrap(news[i], 76)) out_ << "  " << line << "\n";
+             << style_.paint(summary_due_ ? "Since your last turn:" : "Latest:", Tone::kTitle)
+             << "\n";
+        const FittedNews fitted = fit_news(news, std::max(1, console_.rows() - used), 76);
+        for (std::size_t i = 0; i < fitted.lines.size(); ++i) {
+            out_ << "  "
+                 << (static_cast<int>(i) == fitted.note ? style_.paint(fitted.lines[i], Tone::kDim)
+                                                        : fitted.lines[i])
+                 << "\n";
         }
         news.clear();
     }
     summary_due_ = false;
-    const auto& t = obs.turn();
-    out_ << "\n  " << obs.throws_left() << (obs.throws_left() == 1 ? " throw" : " throws")
-         << " left. ";
-    if (t.held < crew::kQualified) {
-        out_ << "Holding: ";
-        if (t.held == 0) out_ << "nothing";
-        for (int i = 0; i < t.held; ++i) out_ << (i ? ", " : "") << crew::held_name(i);
-        out_ << ".\n";
-        return;
-    }
-    out_ << "Ship, captain and mate held; the crew:\n" << render_dice({t.crew[0], t.crew[1]});
+    out_ << bottom;
 }
 
 std::string CrewSession::help(const crew::Observation& obs) const {
@@ -190,8 +235,14 @@ std::string CrewSession::help(const crew::Observation& obs) const {
 }
 
 bool CrewSession::confirm_quit() {
-    const std::string saved = save_.empty() ? "" : " (the game so far is saved to " + save_ + ")";
-    auto answer = console_.ask("Really leave the game" + saved + "? (yes or no): ");
+    // Where the game goes is said on a line of its own: the question stays short.
+    if (!save_.empty()) {
+        for (const auto& line :
+             wrap("The game so far is saved to " + save_ + " if you leave.", 76)) {
+            out_ << "  " << line << "\n";
+        }
+    }
+    auto answer = console_.ask("Really leave the game? (yes or no): ");
     if (!answer) return true;
     return parse_yes_no(*answer).value_or(false);
 }
@@ -248,7 +299,7 @@ void CrewSession::save() {
     for (std::size_t s = 0; s < bots_.size(); ++s) {
         bots.push_back(bots_[s] ? json(bot_kinds_[s]) : json(nullptr));
     }
-    record["play"] = {{"names", names_}, {"people", people_}, {"bots", bots}};
+    record["play"] = {{"names", names_}, {"people", people_}, {"bots", bots}, {"seats", names_}};
     write_record(save_, record);
     out_ << "  Saved the " << (match_.is_over() ? "" : "unfinished ") << "game record to " << save_
          << ".\n";
@@ -269,6 +320,7 @@ int CrewSession::run() {
         }
     }
     intro += " " + name(obs0.first()) + (you(obs0.first()) ? " go" : " goes") + " first.";
+    intro += bots_text();
     for (const auto& line : wrap(intro, 78)) out_ << line << "\n";
     while (!match_.is_over()) {
         const int seat = match_.seats_to_act().front();
@@ -291,11 +343,19 @@ int CrewSession::run() {
     }
     if (match_.is_over()) {
         console_.begin_screen();
-        const auto& news = news_[0];
-        for (std::size_t i = news.size() > 6 ? news.size() - 6 : 0; i < news.size(); ++i) {
-            for (const auto& line : wrap(news[i], 76)) out_ << "  " << line << "\n";
+        // The last news in the rows the tally sheet (and the saving) leave; the first person's
+        // own last throw is never the part cut.
+        const std::string tally = render_tally(game().observe_seat(0), names_);
+        const int used = static_cast<int>(std::count(tally.begin(), tally.end(), '\n')) + 1 +
+                         (save_.empty() ? 0 : 1);
+        const FittedNews fitted = fit_news(news_[0], std::max(1, console_.rows() - used), 76);
+        for (std::size_t i = 0; i < fitted.lines.size(); ++i) {
+            out_ << "  "
+                 << (static_cast<int>(i) == fitted.note ? style_.paint(fitted.lines[i], Tone::kDim)
+                                                        : fitted.lines[i])
+                 << "\n";
         }
-        out_ << "\n" << render_tally(game().observe_seat(0), names_);
+        out_ << "\n" << tally;
     } else {
         out_ << "\n  " << (console_.interrupted() ? "Interrupted. " : "")
              << (hot_seat() ? "The game was left" : "You left the game") << " (seed "
@@ -376,7 +436,9 @@ int run_play(const PlayArgs& args) {
     for (const auto& b : bot_list) {
         auto bot = crew::make_bot(b);
         if (!bot) throw UsageError(bot.error().message);
-        names.push_back(b + " bot " + std::to_string(bots.size()));
+        // A short name of its own, so that the tally's narrow columns can tell the bots apart;
+        // which kind each plays is said when the game starts.
+        names.push_back(bot_seat_name(static_cast<int>(bots.size()) - humans + 1));
         bots.push_back(std::move(*bot));
         bot_kinds.push_back(b);
     }

@@ -4,6 +4,7 @@
 #include "cli/classic/play_render.h"
 #include "cli/crew/render.h"
 #include "cli/replay_stepper.h"
+#include "cli/seat_names.h"
 #include "games/crew/instance.h"
 
 namespace broadside::cli {
@@ -13,6 +14,7 @@ int show_crew_replay(const nlohmann::json& record, Console& console, bool all) {
     std::ostream& out = console.out();
     std::vector<std::string> names;
     std::int64_t seen = 0;
+    int you = -1;  // the seat called "you", if any
     const auto crew_game = [](const Match& match) -> const crew::CrewGame& {
         return dynamic_cast<const crew::CrewGame&>(match.instance());
     };
@@ -20,8 +22,14 @@ int show_crew_replay(const nlohmann::json& record, Console& console, bool all) {
     steps.draw = [&](const Match& match, int step, int total,
                      const std::vector<nlohmann::json>&) -> bool {
         if (names.empty()) {
-            for (int s = 0; s < match.seat_count(); ++s)
-                names.push_back("seat " + std::to_string(s));
+            // The names the game was played with; the one person against bots is "You".
+            names = record_seat_names(record, match.seat_count());
+            for (int s = 0; s < match.seat_count(); ++s) {
+                if (names[static_cast<std::size_t>(s)] == "you") {
+                    names[static_cast<std::size_t>(s)] = "You";
+                    you = s;
+                }
+            }
         }
         console.begin_screen();
         out << style.paint("REPLAY", Tone::kTitle) << "  crew  " << style.paint("|", Tone::kDim)
@@ -29,7 +37,7 @@ int show_crew_replay(const nlohmann::json& record, Console& console, bool all) {
             << step << " of " << total << "\n";
         const auto obs = crew_game(match).observe_seat(0);
         for (const auto& e : match.events_for(0, seen)) {
-            for (const auto& line : crew_event_words(e, names, -1, obs.totals())) {
+            for (const auto& line : crew_event_words(e, names, you, obs.totals())) {
                 for (const auto& l : wrap(line, 76)) out << "  " << l << "\n";
             }
             if (e.value("type", "") == "throw")

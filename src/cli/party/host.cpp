@@ -172,9 +172,9 @@ private:
 
     int tiebreak() {
         out_ << "\n  All 30 torpedoes are fired. Players: count your ships still afloat.\n";
-        auto tied = ask_count(
-            "How many players are tied for the most ships afloat? (1 if one player has the most)",
-            1, 1'000'000);
+        // The explanation on a line of its own: the question itself stays inside 80 columns.
+        out_ << "  (1 if one player has the most ships afloat.)\n";
+        auto tied = ask_count("How many players are tied for the most ships afloat?", 1, 1'000'000);
         if (!tied) return leave();
         if (*tied == 1) {
             out_ << "\n  "

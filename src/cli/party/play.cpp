@@ -20,7 +20,9 @@
 #include "cli/party/host.h"
 #include "cli/party/play.h"
 #include "cli/play_input.h"
+#include "cli/seat_names.h"
 #include "games/party/board.h"
+#include "games/party/options.h"
 #include "seats/bot_registry.h"
 
 namespace broadside::cli {
@@ -209,7 +211,7 @@ std::string call_word(char result) {
 // One event in words. `me` is the seat shown as "you" (-1 on a screen for everyone, where each
 // person's result is given by name: the players call theirs out loud in the room anyway).
 void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& names,
-             std::ostream& out) {
+             std::ostream& out, int people) {
     const std::string type = e["type"];
     const auto seat_list = [&](const nlohmann::json& seats) {
         return seats_text(seats, me, names);
@@ -239,7 +241,7 @@ void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& na
         } else {
             bool first = true;
             for (std::size_t k = 1; k < names.size() && k < results.size(); ++k) {
-                if (names[k].empty()) continue;
+                if (names[k].empty() || (people >= 0 && static_cast<int>(k) > people)) continue;
                 out << (first ? "" : ", ") << names[k] << " " << call_word(results[k]);
                 first = false;
             }
@@ -261,7 +263,8 @@ void narrate(const nlohmann::json& e, int me, const std::vector<std::string>& na
         out << "Super torpedo " << e["number"].get<int>() << " of 6 hits "
             << e["cell"].get<std::string>() << ": eliminated "
             << (eliminated.empty() && e.value("eliminated_count", 0) > 0
-                    ? std::to_string(e.value("eliminated_count", 0)) + " players"
+                    ? std::to_string(e.value("eliminated_count", 0)) +
+                          (e.value("eliminated_count", 0) == 1 ? " player" : " players")
                     : seat_list(eliminated))
             << "; " << count_of("remaining", "remaining_count") << " still in\n";
         if (e.value("you", "") == "eliminated") out << "You are eliminated.\n";
@@ -333,10 +336,10 @@ nlohmann::json place_for(int seat, const std::string& name, bool hot_seat,
 }  // namespace
 
 void narrate_party(const nlohmann::json& event, int me, const std::vector<std::string>& names,
-                   std::ostream& out) {
+                   std::ostream& out, int people) {
     // Wrapped to 80 columns: a call with every person's result by name runs long.
     std::ostringstream text;
-    narrate(event, me, names, text);
+    narrate(event, me, names, text, people);
     std::istringstream lines(text.str());
     for (std::string line; std::getline(lines, line);) {
         if (line.empty()) {
@@ -357,9 +360,15 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     std::vector<std::string> names(static_cast<std::size_t>(seats), "");
     for (int p = 0; p < people; ++p)
         names[static_cast<std::size_t>(p + 1)] = s.names[static_cast<std::size_t>(p)];
-    say(out, "Rainbow & European Battleships (" + match.options()["edition"].get<std::string>() +
-                 "), " + std::to_string(seats - 1) + (seats - 1 == 1 ? " player" : " players") +
-                 "; " +
+    // Every bot has a short name of its own: "Bot 1" is the first seat after the people.
+    for (int seat = people + 1; seat < seats; ++seat) {
+        names[static_cast<std::size_t>(seat)] = bot_seat_name(seat - people);
+    }
+    // The edition's own name, as README.md and the printed sheet call it.
+    const auto edition = match.options()["edition"] == "european" ? party::Edition::kEuropean
+                                                                  : party::Edition::kRainbow;
+    say(out, party::edition_name(edition) + ", " + std::to_string(seats - 1) +
+                 (seats - 1 == 1 ? " player" : " players") + "; " +
                  (hot_seat ? "people at seats 1 to " + std::to_string(people)
                            : std::string("you are player 1")) +
                  ". Seed " + std::to_string(s.seed) + ".");
@@ -402,6 +411,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     }
     bool input_open = true;
     bool left = false;
+    std::string last_call;  // the last torpedo's words, which the end screen repeats
     while (!match.is_over()) {
         if (s.on_enter && input_open) {
             auto line = console.ask(std::string("[Enter] fires the next torpedo") +
@@ -418,15 +428,19 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
                     continue;
                 }
                 if (hot_seat && word.rfind("look", 0) == 0) {
-                    look(match, names, trim(line->substr(std::min<std::size_t>(line->size(), 4))),
+                    // Only a person's sea can be looked at, never a bot's.
+                    const std::vector<std::string> persons(
+                        names.begin(), names.begin() + std::min<std::ptrdiff_t>(people + 1, seats));
+                    look(match, persons, trim(line->substr(std::min<std::size_t>(line->size(), 4))),
                          s, console);
                     continue;
                 }
                 if (command_of(word) == PlayCommand::kHelp) {
-                    out << "Enter fires the next torpedo; "
-                        << (hot_seat ? "look NAME shows NAME their sea (behind a pass screen); "
-                                     : "")
-                        << "quit leaves (asks first).\n";
+                    say(out, std::string("Enter fires the next torpedo; ") +
+                                 (hot_seat ? "look NAME shows NAME their sea (behind a pass "
+                                             "screen); "
+                                           : "") +
+                                 "quit leaves (asks first).");
                     continue;
                 }
             }
@@ -444,8 +458,9 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         // scoreboard; a resized terminal gets it again. This screen is local and shows every
         // person's result, so it reads the full events.
         std::ostringstream call;
-        for (const auto& e : match.full_events(before)) narrate_party(e, me, names, call);
+        for (const auto& e : match.full_events(before)) narrate_party(e, me, names, call, people);
         const std::string called = call.str();
+        last_call = called;
         const auto draw = [&match, &s, &names, &console, hot_seat, called] {
             console.begin_screen();
             std::ostream& o = console.out();
@@ -454,7 +469,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
                 o << render_party_scoreboard(match.observation(0), -1, names);
             } else {
                 const auto obs = match.observation(kMe);
-                o << render_party_board(obs, s.colour) << render_party_scoreboard(obs, kMe);
+                o << render_party_board(obs, s.colour) << render_party_scoreboard(obs, kMe, names);
             }
         };
         draw();
@@ -462,12 +477,37 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     }
     console.on_resize(nullptr);
     if (match.is_over() && hot_seat) {
-        // Nothing is secret any more: every person's sea.
-        for (int p = 1; p <= people; ++p) {
-            out << "\n"
-                << names[static_cast<std::size_t>(p)] << "'s sea:\n"
-                << render_party_board(match.observation(p), s.colour);
+        // Nothing is secret any more: a screen of its own with the last call and every
+        // person's sea, four side by side, so that it fits 80 columns and (up to eight
+        // people) 24 rows.
+        console.begin_screen();
+        out << last_call;
+        std::string legend;
+        for (int first = 1; first <= people; first += 4) {
+            std::vector<std::vector<std::string>> boards;
+            std::vector<std::string> titles;
+            for (int p = first; p < first + 4 && p <= people; ++p) {
+                std::istringstream text(render_party_board(match.observation(p), s.colour));
+                std::vector<std::string> rows;
+                for (std::string row; std::getline(text, row);) rows.push_back(row);
+                legend = rows.back();
+                rows.pop_back();
+                boards.push_back(rows);
+                titles.push_back(names[static_cast<std::size_t>(p)] + "'s sea:");
+            }
+            const auto padded = [](const std::string& text, std::size_t width) {
+                const auto shown = static_cast<std::size_t>(visible_width(text));
+                return text + std::string(shown < width ? width - shown : 1, ' ');
+            };
+            out << "\n";
+            for (std::size_t i = 0; i < titles.size(); ++i) out << padded("  " + titles[i], 20);
+            out << "\n";
+            for (std::size_t r = 0; r < boards.front().size(); ++r) {
+                for (const auto& board : boards) out << padded(board[r], 20);
+                out << "\n";
+            }
         }
+        out << legend << "\n";
     }
     if (left || !match.is_over()) {
         out << (console.interrupted() ? "Interrupted. " : "")
@@ -476,7 +516,14 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
     if (!s.save_path.empty()) {
         nlohmann::json record = match.is_over() ? match.record().value() : match.record_unchecked();
         // What `play --resume` needs beyond the match: who sat where.
-        record["play"] = {{"names", s.names}, {"enter", s.on_enter}, {"pause_ms", s.pause_ms}};
+        // `seats`: each seat's name (the host is seat 0), for `replay`.
+        nlohmann::json seat_names = names;
+        seat_names[0] = "the host";
+        if (!hot_seat) seat_names[kMe] = "You";
+        record["play"] = {{"names", s.names},
+                          {"enter", s.on_enter},
+                          {"pause_ms", s.pause_ms},
+                          {"seats", seat_names}};
         write_record(s.save_path, record);
         out << "Saved the " << (match.is_over() ? "" : "unfinished ") << "game record to "
             << s.save_path << ".\n";

@@ -29,9 +29,10 @@ struct PartyPlaySettings {
 int run_party_session(Match& match, const PartyPlaySettings& settings, Console& console);
 
 // One event in words for `me` ("you"; -1: a screen for everyone, where `names[seat]` names each
-// person's result).
+// person's result). `people` > 0: only seats 1..people have their result read out in a call
+// (the bots, named too, are in the scoreboard); -1: every named seat.
 void narrate_party(const nlohmann::json& event, int me, const std::vector<std::string>& names,
-                   std::ostream& out);
+                   std::ostream& out, int people = -1);
 
 // The player's board from their observation: every torpedo marked on the 6x6 sea.
 std::string render_party_board(const nlohmann::json& observation, bool colour);

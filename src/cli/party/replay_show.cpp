@@ -7,6 +7,7 @@
 #include "cli/party/play.h"
 #include "cli/replay_show.h"
 #include "cli/replay_stepper.h"
+#include "cli/seat_names.h"
 
 namespace broadside::cli {
 
@@ -20,10 +21,16 @@ int show_party_replay(const nlohmann::json& record, Console& console, bool all) 
                      const std::vector<nlohmann::json>&) -> bool {
         const int players = match.seat_count() - 1;
         if (names.empty()) {
+            // By name only where the list stays short; thousands are counted, not listed. The
+            // names are the ones the game was played with, where `play` stored them.
+            const bool stored = record.contains("play") && record["play"].is_object() &&
+                                record["play"].contains("seats");
+            const auto played = record_seat_names(record, match.seat_count());
             names.push_back("");
-            // By name only where the list stays short; thousands are counted, not listed.
             for (int p = 1; p <= players; ++p) {
-                names.push_back(players <= 12 ? "player " + std::to_string(p) : "");
+                names.push_back(players > 12 ? ""
+                                : stored     ? capitalised(played[static_cast<std::size_t>(p)])
+                                             : "player " + std::to_string(p));
             }
         }
         // Placements are secret and say nothing on their own: one screen per torpedo.
@@ -46,7 +53,11 @@ int show_party_replay(const nlohmann::json& record, Console& console, bool all) 
         if (!match.is_over()) out << "\nThe game was not finished when it was saved.\n";
         const int players = match.seat_count() - 1;
         for (int p = 1; p <= std::min(players, 6); ++p) {
-            out << "\nPlayer " << p << "'s sea:\n"
+            const std::string whose = p < static_cast<int>(names.size()) && !names[p].empty()
+                                          ? names[static_cast<std::size_t>(p)]
+                                          : "Player " + std::to_string(p);
+            out << "\n"
+                << (whose == "You" ? std::string("Your") : whose + "'s") << " sea:\n"
                 << render_party_board(match.observation(p), style.colour());
         }
         if (players > 6) out << "\n(" << players - 6 << " more seas are in the record.)\n";

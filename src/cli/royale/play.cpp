@@ -1,5 +1,6 @@
 // `broadside play royale`: people (one, or several passing the terminal) and built-in bots on
 // one shared grid.
+#include <algorithm>
 #include <iostream>
 #include <random>
 #include <sstream>
@@ -9,9 +10,11 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/console.h"
+#include "cli/news.h"
 #include "cli/play_input.h"
 #include "cli/royale/common.h"
 #include "cli/royale/render.h"
+#include "cli/seat_names.h"
 #include "games/royale/instance.h"
 #include "match/match.h"
 #include "seats/bot_registry.h"
@@ -136,7 +139,9 @@ public:
             rngs_.emplace_back(royale::bot_seed(match.seed(), s));
         }
         for (int s = 0; s < match.seat_count(); ++s) {
-            names_.push_back(is_person(s) ? people_[s] : "bot " + std::to_string(s));
+            names_.push_back(is_person(s)
+                                 ? people_[s]
+                                 : bot_seat_name(s - static_cast<int>(people_.size()) + 1));
         }
     }
 
@@ -161,7 +166,7 @@ public:
         collect_news();
         for (auto& news : news_) {
             news.clear();
-            news.push_back("Resumed: the game goes on from where it was saved.");
+            news.push_back({"Resumed: the game goes on from where it was saved."});
         }
     }
 
@@ -192,13 +197,25 @@ public:
         collect_news();
         // The last screen fits 24 rows with six players: the grid, the last news (the game's
         // end), and every hand, now that nothing is secret.
-        draw(viewer_ < 0 ? 0 : viewer_, 2);
-        out_ << "The hands were:\n";
+        // The last screen fits 24 rows with six players: the grid, the end of the news (the
+        // result is the line never cut), and every hand, two to a line, now that nothing is
+        // secret.
         const json hands = match_.instance().reveal()["hands"];
+        std::string hand_text;
         for (std::size_t s = 0; s < hands.size(); ++s) {
-            out_ << "  " << names_[s] << " kept " << ids(hands[s]["kept"]) << "; discarded "
-                 << ids(hands[s]["discarded"]) << "\n";
+            hand_text += (s == 0 ? "" : "; ") + names_[s] + " " + ids(hands[s]["kept"]) + " / " +
+                         ids(hands[s]["discarded"]);
         }
+        std::vector<std::string> hand_lines;
+        for (const auto& line : wrap(hand_text, 76)) hand_lines.push_back("  " + line);
+        for (auto& news : news_) {
+            for (auto& item : news) item.own = item.text.rfind("Game over", 0) == 0;
+        }
+        // Below the news: the hands, the saving, and a row for the shell's prompt after it.
+        draw(viewer_ < 0 ? 0 : viewer_,
+             2 + static_cast<int>(hand_lines.size()) + (args_.save.empty() ? 0 : 1));
+        out_ << "The hands (kept / discarded):\n";
+        for (const auto& line : hand_lines) out_ << line << "\n";
         save();
         return kExitOk;
     }
@@ -239,7 +256,9 @@ private:
             const auto names = names_for(h);
             for (const auto& e : match_.events_for(h, seen_[h])) {
                 const std::string line = narrate_royale(e, names);
-                if (!line.empty()) news_[h].push_back(line);
+                // What this person's own shots, sonar and sinkings did is never cut.
+                const bool own = e.value("seat", -1) == h || e.value("by", -1) == h;
+                if (!line.empty()) news_[h].push_back({line, own && e.value("type", "") != "turn"});
             }
             seen_[h] = match_.last_event_number();
         }
@@ -255,31 +274,36 @@ private:
         return true;
     }
 
-    void draw(int me, std::size_t max_news = 5) {
+    // One screen: the header, the grid and the players, the news in the rows left. `below`:
+    // the rows still to come under the news (the prompt; at the end, the hands).
+    void draw(int me, int below = 1) {
         console_.begin_screen();
-        out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  royale " << args_.flags.mode << "  "
-             << style_.paint("|", Tone::kDim) << "  "
-             << (hot_seat() ? people_[me] + "'s screen" : "you are seat 0") << "  "
-             << style_.paint("|", Tone::kDim) << "  seed " << match_.seed() << "\n";
-        out_ << render_royale(match_.observation(me), names_for(me), style_);
-        print_news(me, max_news);
+        const std::string screen = style_.paint("BROADSIDE", Tone::kTitle) + "  royale " +
+                                   args_.flags.mode + "  " + style_.paint("|", Tone::kDim) + "  " +
+                                   (hot_seat() ? people_[me] + "'s screen" : "you are seat 0") +
+                                   "  " + style_.paint("|", Tone::kDim) + "  seed " +
+                                   std::to_string(match_.seed()) + "\n" +
+                                   render_royale(match_.observation(me), names_for(me), style_);
+        out_ << screen;
+        const int used = static_cast<int>(std::count(screen.begin(), screen.end(), '\n'));
+        print_news(me, console_.rows() - used - below);
     }
 
     // What happened since this person last looked: after a pass screen it is their summary.
-    // Only the latest lines are kept on screen, so a long round of bots does not scroll the
-    // grid away (`log` would be the place for more; the record holds everything).
-    void print_news(int me, std::size_t kMaxLines) {
+    // It takes the terminal's rows left, so a long round of bots does not scroll the grid away;
+    // this person's own shots are never the lines cut (news.h; the record holds everything).
+    void print_news(int me, int rows) {
         auto& news = news_[me];
         if (news.empty()) return;
         out_ << "  "
-             << style_.paint(summary_due_ ? "Since your last turn:" : "Latest:", Tone::kTitle);
-        if (news.size() > kMaxLines) {
-            out_ << " (" << news.size() - kMaxLines << " earlier not shown)";
-        }
-        out_ << "\n";
-        for (std::size_t i = news.size() > kMaxLines ? news.size() - kMaxLines : 0; i < news.size();
-             ++i) {
-            for (const auto& line : wrap(news[i], 76)) out_ << "  " << line << "\n";
+             << style_.paint(summary_due_ ? "Since your last turn:" : "Latest:", Tone::kTitle)
+             << "\n";
+        const FittedNews fitted = fit_news(news, std::max(1, rows - 1), 76);
+        for (std::size_t i = 0; i < fitted.lines.size(); ++i) {
+            out_ << "  "
+                 << (static_cast<int>(i) == fitted.note ? style_.paint(fitted.lines[i], Tone::kDim)
+                                                        : fitted.lines[i])
+                 << "\n";
         }
         news.clear();
         summary_due_ = false;
@@ -303,7 +327,10 @@ private:
             if (w.empty()) continue;
             const auto command = command_of(w[0]);
             if (command == PlayCommand::kQuit) {
-                if (confirm("Really leave the game" + saved_note() + "? (yes or no): ")) {
+                if (!args_.save.empty()) {
+                    say("The game so far is saved to " + args_.save + " if you leave.");
+                }
+                if (confirm("Really leave the game? (yes or no): ")) {
                     return false;
                 }
                 continue;
@@ -326,7 +353,9 @@ private:
                 continue;
             }
             if (const auto own = own_targets(*action, observation); !own.empty()) {
-                if (!confirm("That would hit " + own + ". Fire anyway? (yes or no): ")) {
+                // The cells said first, wrapped: a volley's list would wrap the question.
+                say("That would hit " + own + ".");
+                if (!confirm("Fire anyway? (yes or no): ")) {
                     out_ << "Not fired.\n";
                     continue;
                 }
@@ -353,10 +382,6 @@ private:
         return yes.value_or(false);
     }
 
-    std::string saved_note() const {
-        return args_.save.empty() ? "" : " (the game so far is saved to " + args_.save + ")";
-    }
-
     int leave() {
         out_ << "\n"
              << (console_.interrupted() ? "Interrupted. " : "")
@@ -368,8 +393,11 @@ private:
 
     void save() {
         if (args_.save.empty()) return;
-        write_record(args_.save,
-                     match_.is_over() ? match_.record().value() : match_.record_unchecked());
+        json record = match_.is_over() ? match_.record().value() : match_.record_unchecked();
+        // What `play --resume` needs beyond the match (who sat where), and each seat's name for
+        // `replay`.
+        record["play"] = {{"names", people_}, {"bot", bot_name_}, {"seats", names_}};
+        write_record(args_.save, record);
         out_ << "Saved the " << (match_.is_over() ? "" : "unfinished ") << "game record to "
              << args_.save << ".\n";
     }
@@ -387,7 +415,7 @@ private:
     std::vector<Rng> rngs_;
     std::vector<std::string> names_;
     std::vector<std::int64_t> seen_;
-    std::vector<std::vector<std::string>> news_;
+    std::vector<std::vector<NewsItem>> news_;
     int viewer_ = -1;
     bool summary_due_ = false;
 };

@@ -29,6 +29,35 @@ std::string list(const json& seats, const SeatNames& names) {
     return out;
 }
 
+// Who a shot hit: the event has one entry per card hit, so a seat with two cards there is
+// named once, with its count ("two of your ships and Ann").
+std::string hit_list(const json& seats, const SeatNames& names) {
+    std::vector<std::pair<int, int>> counts;  // (seat, cards), in first-hit order
+    for (const auto& s : seats) {
+        const int seat = s.get<int>();
+        auto it = std::find_if(counts.begin(), counts.end(),
+                               [seat](const auto& c) { return c.first == seat; });
+        if (it == counts.end()) {
+            counts.emplace_back(seat, 1);
+        } else {
+            ++it->second;
+        }
+    }
+    static const char* const kWords[] = {"", "one", "two", "three", "four", "five", "six"};
+    std::string out;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        const auto [seat, cards] = counts[i];
+        out += i == 0 ? "" : (i + 1 == counts.size() ? " and " : ", ");
+        if (cards == 1) {
+            out += names.who(seat);
+            continue;
+        }
+        out += (cards <= 6 ? std::string(kWords[cards]) : std::to_string(cards)) + " of " +
+               (seat == names.me ? std::string("your") : names.who(seat) + "'s") + " ships";
+    }
+    return out;
+}
+
 // A card's coordinates, which always lie in a line: "E6-I6", or the one cell.
 std::string span(const json& cells) {
     if (cells.empty()) return "";
@@ -170,7 +199,8 @@ std::string render_royale(const json& o, const SeatNames& names, const Style& st
         side.add(line);
     }
     std::string out = join_blocks(grid, side, 80);
-    if (!o["roll"].is_null()) {
+    // (Once the game is over the last roll says nothing more: its row goes to the news.)
+    if (!o["roll"].is_null() && o["phase"] != "over") {
         out += "  Die: " + o["roll"].dump() + "; " +
                plural(o["shots_left"].get<int>(), "die shot", "die shots") + " left.\n";
     }
@@ -202,7 +232,7 @@ std::string narrate_royale(const json& e, const SeatNames& names) {
         std::string out = who + (e["source"] == "bonus" ? " (bonus)" : "") + " shot";
         for (const auto& s : e["shots"]) {
             out += " " + s["cell"].get<std::string>() + ": ";
-            out += s["hit"].empty() ? "miss" : "hit (" + list(s["hit"], names) + ")";
+            out += s["hit"].empty() ? "miss" : "hit (" + hit_list(s["hit"], names) + ")";
             out += ";";
         }
         out.back() = '.';
@@ -254,32 +284,49 @@ std::string royale_help(const json& o, const json& legal) {
     for (const auto& c : o["seats"][o["seat"].get<int>()]["claimed"]) {
         if (c["bonus_left"].get<int>() > 0) claimed = c["id"].get<std::string>();
     }
+    // Two columns: the command (with an example valid now) and what it does, wrapped under
+    // its own column so that the list fits 80 columns.
     std::ostringstream out;
+    const auto row = [&out](const std::string& command, const std::string& what) {
+        constexpr std::size_t kCommand = 22;
+        std::string first = "  " + command;
+        first += first.size() < kCommand ? std::string(kCommand - first.size(), ' ') : "  ";
+        const auto lines = wrap(what, static_cast<int>(78 - std::max(first.size(), kCommand)));
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            out << (i == 0 ? first : std::string(std::max(first.size(), kCommand), ' ')) << lines[i]
+                << "\n";
+        }
+    };
     out << "Commands now:\n";
     if (can.count("discard")) {
+        // Two cards that may be discarded: never the Submarine card (Advanced) you must keep.
         std::string two;
-        for (std::size_t i = 0; i < 2 && i < o["my_cards"].size(); ++i) {
-            two += " " + o["my_cards"][i]["id"].get<std::string>();
+        int picked = 0;
+        for (const auto& c : o["my_cards"]) {
+            if (picked == 2 || c.value("submarine", false)) continue;
+            two += " " + c["id"].get<std::string>();
+            ++picked;
         }
-        out << "  discard" << two << "   the two cards you do not keep\n";
+        row("discard" + two, "the two cards you do not keep");
     }
-    if (can.count("sonar"))
-        out << "  sonar C, sonar 7   sonar on a row or column, before the roll (sonar 7 bonus: a "
-               "bonus sonar)\n";
-    if (can.count("roll")) out << "  roll                roll the die for this turn's shots\n";
+    if (can.count("sonar")) {
+        row("sonar C, sonar 7", "sonar on a row or column, before the roll");
+        row("sonar 7 bonus", "a bonus sonar (one you won by sinking)");
+    }
+    if (can.count("roll")) row("roll", "roll the die for this turn's shots");
     if (can.count("fire")) {
-        out << "  " << open << (advanced ? " ..." : "") << "  or  fire " << open
-            << (advanced ? "   all the die's shots at once" : "   one die shot") << "\n";
+        row(open + (advanced ? " ..." : ""),
+            advanced ? "all the die's shots at once (or: fire " + open + " ...)"
+                     : "one die shot (or: fire " + open + ")");
     }
     if (can.count("bonus")) {
-        out << "  bonus " << (claimed.empty() ? "" : claimed + " ") << open
-            << (advanced ? "   a claimed card's bonus volley (its id first)" : "   a bonus shot")
-            << "\n";
+        row("bonus " + (claimed.empty() ? "" : claimed + " ") + open,
+            advanced ? "a claimed card's bonus volley (its id first)" : "a bonus shot");
     }
-    if (can.count("end")) out << "  end                 end your turn (bonus shots keep)\n";
-    out << "  cards               the deck: your cards, the ones sunk, the ones unseen\n"
-        << "  board               draw the screen again\n"
-        << "  quit                leave the game (asks first)\n";
+    if (can.count("end")) row("end", "end your turn (bonus shots keep)");
+    row("cards", "the deck: your cards, the ones sunk, the ones unseen");
+    row("board", "draw the screen again");
+    row("quit", "leave the game (asks first)");
     return out.str();
 }
 

@@ -4,6 +4,7 @@
 #include "cli/classic/play_render.h"
 #include "cli/replay_stepper.h"
 #include "cli/royale/render.h"
+#include "cli/seat_names.h"
 
 namespace broadside::cli {
 
@@ -17,8 +18,12 @@ int show_royale_replay(const nlohmann::json& record, Console& console, bool all)
     steps.draw = [&](const Match& match, int step, int total,
                      const std::vector<nlohmann::json>&) -> bool {
         if (names.names.empty()) {
-            for (int s = 0; s < match.seat_count(); ++s)
-                names.names.push_back("seat " + std::to_string(s));
+            // The names the game was played with; the one person of a game against bots is
+            // "you" in the sentences.
+            names.names = record_seat_names(record, match.seat_count());
+            for (int s = 0; s < match.seat_count(); ++s) {
+                if (names.names[static_cast<std::size_t>(s)] == "you") names.me = s;
+            }
         }
         console.begin_screen();
         out << style.paint("REPLAY", Tone::kTitle) << "  royale  " << style.paint("|", Tone::kDim)
@@ -41,7 +46,9 @@ int show_royale_replay(const nlohmann::json& record, Console& console, bool all)
         for (int s = 1; s < match.seat_count(); ++s) {
             SeatNames as_seat = names;
             as_seat.me = s;
-            out << "\n" << style.paint("Seat " + std::to_string(s) + "'s screen:", Tone::kTitle)
+            out << "\n"
+                << style.paint(capitalised(names.names[static_cast<std::size_t>(s)]) + "'s screen:",
+                               Tone::kTitle)
                 << "\n"
                 << render_royale(match.observation(s), as_seat, style);
         }
@@ -51,7 +58,8 @@ int show_royale_replay(const nlohmann::json& record, Console& console, bool all)
             std::string kept, discarded;
             for (const auto& c : hands[s]["kept"]) kept += " " + c.get<std::string>();
             for (const auto& c : hands[s]["discarded"]) discarded += " " + c.get<std::string>();
-            out << "  seat " << s << " kept" << kept << "; discarded" << discarded << "\n";
+            out << "  " << capitalised(names.names[s]) << " kept" << kept << "; discarded"
+                << discarded << "\n";
         }
     };
     return step_through(record, console, all, steps);
