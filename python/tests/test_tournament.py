@@ -1,3 +1,5 @@
+import math
+
 import pytest
 
 import broadside
@@ -25,5 +27,15 @@ def test_a_local_cluster_gives_the_single_process_result():
     whole = broadside.play_batch("classic", ["random", "hunt"], 600,
                                  seed=broadside.derive_seed(3, 0))
     assert alone.pairings[0].wins[1] == int((whole["winner"] == 1).sum())
+    # hunt's row counted from the pairings, and its 95% Wilson interval computed here.
+    wins = sum(p.wins[p.bots.index("hunt")] for p in alone.pairings if "hunt" in p.bots)
+    games = sum(p.games for p in alone.pairings if "hunt" in p.bots)
+    assert (table["hunt"]["wins"], table["hunt"]["games"]) == (wins, games) == (wins, 4 * 600)
+    assert table["hunt"]["win_rate"] == wins / games
+    z, rate = 1.959964, wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z / (1 + z * z / games) * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games**2))
     low, high = table["hunt"]["win_rate_ci"]
-    assert low <= table["hunt"]["win_rate"] <= high
+    assert abs(low - (centre - half)) < 1e-4 and abs(high - (centre + half)) < 1e-4
+    # The order of the built-in bots by mean shots to win (docs/ai.md): density, hunt, random.
+    assert table["density"]["win_rate"] > table["hunt"]["win_rate"] > table["random"]["win_rate"]

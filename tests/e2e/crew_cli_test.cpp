@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "support/test_support.h"
@@ -80,14 +81,24 @@ TEST(CrewSimCommand, SavedGamesReplay) {
     std::ifstream in(path);
     std::string line;
     int n = 0;
+    std::set<json> seeds;
     while (std::getline(in, line)) {
+        // Each line is a whole crew game: over, with a total per seat, its own seed.
+        const json record = json::parse(line);
+        EXPECT_EQ(record["game"], "crew");
+        EXPECT_TRUE(record["over"].get<bool>());
+        EXPECT_EQ(record["result"]["totals"].size(), 2U) << line;
+        EXPECT_FALSE(record["actions"].empty());
+        seeds.insert(record["seed"]);
         const std::string one = testing::temp_dir() + "/one.json";
         std::ofstream(one) << line;
         const auto r = run_broadside({"replay", one});
         EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+        EXPECT_NE(r.out.find("1 record(s) replayed"), std::string::npos) << r.out;
         ++n;
     }
     EXPECT_EQ(n, 3);
+    EXPECT_EQ(seeds.size(), 3U) << "three different games";
 }
 
 TEST(CrewSimCommand, BadBotOrOptionIsAUsageError) {

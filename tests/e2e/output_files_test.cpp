@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "support/test_support.h"
 
 namespace broadside {
@@ -58,7 +60,18 @@ TEST(OutputFiles, AWritablePathPassesTheCheckAndQuittingAtOnceStillWritesTheReco
     const auto first = run_broadside({"play", "classic", "--seed", "3", "--save", file}, "quit\n");
     ASSERT_EQ(first.exit_code, 0) << first.err;
     ASSERT_TRUE(std::filesystem::exists(file));
-    EXPECT_GT(std::filesystem::file_size(file), 0U);
+    // The record of the game just left: classic, seed 3, not over, no move of the player's, and it
+    // replays.
+    const auto record = nlohmann::json::parse(testing::read_file(file), nullptr, false);
+    ASSERT_FALSE(record.is_discarded()) << testing::read_file(file);
+    EXPECT_EQ(record["format"], "broadside-record");
+    EXPECT_EQ(record["game"], "classic");
+    EXPECT_EQ(record["seed"], 3);
+    EXPECT_FALSE(record["over"].get<bool>());
+    // The bot (seat 1) has placed its fleet; the player, who quit at once, did nothing.
+    for (const auto& a : record["actions"]) EXPECT_EQ(a["seat"], 1) << a.dump();
+    const auto replayed = run_broadside({"replay", file});
+    EXPECT_EQ(replayed.exit_code, 0) << replayed.err;
 }
 
 // Files in `dir` whose name starts with `name` (the output and any temporary file beside it).

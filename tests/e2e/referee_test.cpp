@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -128,18 +129,35 @@ TEST(Referee, WithDefaultActionsAFaultyBotsGameIsPlayedToTheEnd) {
 
 TEST(Referee, NoChildProcessIsLeftBehind) {
     const int before = count_processes("[s]leep 300");
-    referee({"--game", "classic", "--seat", python_bot("tests/bots/forking_bot.py"), "--seat",
-             "builtin:random", "--games", "1", "--move-ms", "100"});
+    const json r = referee({"--game", "classic", "--seat", python_bot("tests/bots/forking_bot.py"),
+                            "--seat", "builtin:random", "--games", "1", "--move-ms", "100"});
+    // The bot really ran (and so started its grandchild): it timed out on its first move and
+    // forfeited the game to the other seat.
+    ASSERT_EQ(r["faults"].size(), 1U) << r.dump();
+    EXPECT_EQ(r["faults"][0]["kind"], "timeout");
+    EXPECT_EQ(r["wins"], json({0, 1}));
     EXPECT_EQ(count_processes("[s]leep 300"), before);
     EXPECT_EQ(count_processes("[f]orking_bot.py"), 0);
 }
 
 TEST(Referee, SavedRecordsReplay) {
     const std::string dir = broadside::testing::temp_dir() + "/records";
-    referee({"--game", "salvo", "--seat", "builtin:density", "--seat", "builtin:hunt", "--games",
-             "2", "--save", dir});
-    const auto replay = run_broadside({"replay", dir + "/g2.json"});
-    EXPECT_EQ(replay.exit_code, 0) << replay.err;
+    const json r = referee({"--game", "salvo", "--seat", "builtin:density", "--seat",
+                            "builtin:hunt", "--games", "2", "--save", dir});
+    // Each saved record is the game the referee reported: salvo, played to its end, its winner
+    // counted in the summary's wins.
+    std::array<int, 2> wins{0, 0};
+    for (const char* name : {"/g1.json", "/g2.json"}) {
+        const json record = json::parse(broadside::testing::read_file(dir + name));
+        EXPECT_EQ(record["format"], "broadside-record");
+        EXPECT_EQ(record["game"], "salvo");
+        EXPECT_TRUE(record["over"].get<bool>()) << name;
+        ++wins.at(record["result"]["winner"].get<std::size_t>());
+        const auto replay = run_broadside({"replay", dir + name});
+        EXPECT_EQ(replay.exit_code, 0) << replay.err;
+        EXPECT_NE(replay.out.find("1 record(s) replayed"), std::string::npos) << replay.out;
+    }
+    EXPECT_EQ(r["wins"], json(wins));
 }
 
 // tests/bots/recording_bot.py's log (its stderr, kept by --save), one list of entries per game:

@@ -3,6 +3,7 @@
 // and the secrets each seat must never receive (docs/server.md).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -381,6 +382,7 @@ TEST(Server, NoSeatEverReceivesAnotherSeatsSecrets) {
 
 TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
     ServerProcess server(temp_dir(), {"--message-burst", "40", "--messages-per-second", "5"});
+    const auto opened = std::chrono::steady_clock::now();  // the bucket starts full after this
     server::WsClient lobby("127.0.0.1", server.port(), "/ws");
     auto first = lobby.request({{"cmd", "create"}, {"game", "classic"}});
     EXPECT_EQ(first["error"]["code"], "hello_first");
@@ -408,7 +410,14 @@ TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
         limited +=
             json::parse(*text).value("error", json::object()).value("code", "") == "rate_limited";
     }
-    EXPECT_GT(limited, 0);
+    // The count follows the configured bucket: it starts with 40 tokens, the 6 messages before
+    // the flood took 6, and it refills at 5 a second. So of the 60, at least 34 and at most
+    // 34 + 5 x (seconds since the connection opened) were handled; the rest were refused.
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - opened).count();
+    const int handled = 60 - limited;
+    EXPECT_GE(handled, 34) << "burst 40 minus 6 earlier messages";
+    EXPECT_LE(handled, 34 + static_cast<int>(5 * seconds) + 1) << seconds << " s";
     // Another protocol version: a clear error, then the connection closes.
     server::WsClient old("127.0.0.1", server.port(), "/ws");
     auto refused = old.request({{"cmd", "hello"}, {"protocol", 3}});

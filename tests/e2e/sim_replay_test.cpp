@@ -160,7 +160,17 @@ TEST(SimCommand, AFleetTooTightForRejectionSamplingIsStillPlaced) {
     fleet += "]";
     const auto r = run_broadside({"sim", "classic", "--bots", "random,random", "--games", "2",
                                   "--json", "--options", "{\"fleet\":" + fleet + "}"});
-    EXPECT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // The fleet fills the board, so every shot hits: both games were played, each winner fired
+    // exactly 100 shots, and the seat that fired first always won.
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["games"], 2);
+    EXPECT_EQ(j["wins"][0].get<int>() + j["wins"][1].get<int>(), 2);
+    EXPECT_EQ(j["mean_shots"], 100.0);
+    EXPECT_EQ(j["p10_shots"], 100.0);
+    EXPECT_EQ(j["p90_shots"], 100.0);
+    EXPECT_EQ(j["first_mover_win_rate"], 1.0);
+    EXPECT_EQ(j["options"]["fleet"].size(), 10U);
 }
 
 TEST(SimCommand, UnknownBotIsBadUsage) {

@@ -38,7 +38,13 @@ TEST(WeaponsPlay, ANukeCannotBeUsedTwiceAndTheReasonIsShown) {
     const auto r = run_broadside(
         {"play", "classic", "--weapons", "nuke", "--seed", "8", "--first", "me", "--bot", "random"},
         "auto\nok\nnuke E5\nnuke E5\nquit\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(has(r.out, "You have used the nuke once, its only use this game.")) << r.out;
+    // The second nuke was refused, not launched: the nuke went off exactly once.
+    const std::string launched = "You launched the Tactical Nuke";
+    const auto first = r.out.find(launched);
+    ASSERT_NE(first, std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find(launched, first + 1), std::string::npos) << r.out;
 }
 
 TEST(WeaponsPlay, HelpListsTheWeaponCommandsOnlyWhenTheGameHasWeapons) {

@@ -17,6 +17,7 @@
 #include "cli/classic/records.h"
 #include "core/fleet_sampler.h"
 #include "match/match.h"
+#include "support/property_cases.h"
 #include "support/test_support.h"
 
 namespace broadside {
@@ -83,7 +84,15 @@ Bitboard fleet_cells(const json& ships, const std::vector<ShipSpec>& fleet, Boar
     return cells;
 }
 
-RC_GTEST_PROP(ClassicProperties, EveryRandomGameEndsWithExactlyOneWinnerAndReplaysExactly, ()) {
+// Tags a case with the rule variants it drew (docs/testing.md, "Classified properties").
+void classify(const GameSetup& s) {
+    test::reach("salvo", s.game == "salvo");
+    test::reach("hit-only", s.hit_only);
+    test::reach("no-touch", s.no_touch);
+}
+
+BROADSIDE_PROP(ClassicProperties, EveryRandomGameEndsWithExactlyOneWinnerAndReplaysExactly,
+               ({"salvo", "hit-only", "no-touch", "second seat wins"})) {
     const GameSetup s = any_setup();
     const auto options = typed_options(s);
     auto a = std::move(classic::make_bot("random").value());
@@ -112,6 +121,8 @@ RC_GTEST_PROP(ClassicProperties, EveryRandomGameEndsWithExactlyOneWinnerAndRepla
                           [](const json& ship) { return !ship["sunk"].get<bool>(); }));
     RC_ASSERT(replayed->observation(0)["winner"] == game.winner);
     RC_ASSERT(replayed->observation(1)["winner"] == game.winner);
+    classify(s);
+    test::reach("second seat wins", game.winner == 1);
 }
 
 // Drives a Match with random legal actions, remembering the ground truth the tests check
@@ -285,8 +296,11 @@ void check_everything_a_seat_sees(Driver& d, std::array<std::int64_t, 2>& seen) 
     }
 }
 
-RC_GTEST_PROP(ClassicProperties, ASeatNeverSeesAnOpponentShipCellItHasNotHit, ()) {
-    Driver d(any_setup(8));
+BROADSIDE_PROP(ClassicProperties, ASeatNeverSeesAnOpponentShipCellItHasNotHit,
+               ({"salvo", "hit-only", "no-touch"})) {
+    const GameSetup setup = any_setup(8);
+    classify(setup);
+    Driver d(setup);
     std::array<std::int64_t, 2> seen{0, 0};
     check_everything_a_seat_sees(d, seen);
     while (!d.match().is_over()) {
@@ -453,8 +467,13 @@ json wrong_action(Driver& d, int seat, int kind) {
     }
 }
 
-RC_GTEST_PROP(ClassicProperties, AnyActionSequenceNeverCrashesAndRejectionsChangeNothing, ()) {
-    Driver d(any_setup(7));
+// Must reach both refused and accepted actions, and a game played to its end.
+BROADSIDE_PROP(ClassicProperties, AnyActionSequenceNeverCrashesAndRejectionsChangeNothing,
+               ({"refused", "accepted", "salvo"})) {
+    const GameSetup setup = any_setup(7);
+    classify(setup);
+    Driver d(setup);
+    test::CaseTags tags;
     // Each step: 0 a legal action, 1 a plausible mistake, 2 random JSON; and which seat acts.
     const auto steps = *rc::gen::container<std::vector<std::pair<int, int>>>(
         rc::gen::pair(rc::gen::inRange(0, 3), rc::gen::inRange(-1, 3)));
@@ -473,6 +492,7 @@ RC_GTEST_PROP(ClassicProperties, AnyActionSequenceNeverCrashesAndRejectionsChang
         }
         const Snapshot before = snapshot(d.match());
         auto r = d.act(seat, action);
+        tags.note(r ? "accepted" : "refused");
         if (r) {
             RC_ASSERT(d.match().last_event_number() > before.last);
             RC_ASSERT(d.match().record_unchecked()["actions"].size() ==
@@ -487,6 +507,8 @@ RC_GTEST_PROP(ClassicProperties, AnyActionSequenceNeverCrashesAndRejectionsChang
     auto again = replay(d.match().record_unchecked());
     RC_ASSERT(again.ok());
     RC_ASSERT(again->record_unchecked() == d.match().record_unchecked());
+    tags.tag();
+    test::reach("game over", d.match().is_over());
 }
 
 // `broadside sim` plays game i with a seed derived from (seed, i) whichever thread plays it, so

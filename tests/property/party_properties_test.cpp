@@ -7,6 +7,7 @@
 #include "ai/party/bot.h"
 #include "games/party/instance.h"
 #include "match/match.h"
+#include "support/property_cases.h"
 
 namespace broadside::party {
 namespace {
@@ -28,7 +29,15 @@ Match play_match(int players, std::uint64_t seed, const std::string& host) {
     return std::move(*m);
 }
 
-RC_GTEST_PROP(PartyProperties, EveryMatchEndsWithRightfulWinners, ()) {
+// Tags a finished match with how it ended (docs/testing.md, "Classified properties"): after a
+// tiebreak of super torpedoes, and with a shared win.
+void classify(const Match& m) {
+    const auto& s = dynamic_cast<const PartyGame&>(m.instance()).state();
+    test::reach("tiebreak", s.finish != Finish::kMostAfloat);
+    test::reach("shared win", s.winners.size() > 1);
+}
+
+BROADSIDE_PROP(PartyProperties, EveryMatchEndsWithRightfulWinners, ({"tiebreak"})) {
     const int players = *rc::gen::inRange(1, 40);
     const auto seed = *rc::gen::arbitrary<std::uint32_t>();
     const auto m = play_match(players, seed, *rc::gen::element<std::string>("person", "auto"));
@@ -53,9 +62,10 @@ RC_GTEST_PROP(PartyProperties, EveryMatchEndsWithRightfulWinners, ()) {
         const int by = s.eliminated_by[static_cast<std::size_t>(w)];
         RC_ASSERT(by == 0 || by == last);
     }
+    classify(m);
 }
 
-RC_GTEST_PROP(PartyProperties, ReplayFromTheRecordIsExact, ()) {
+BROADSIDE_PROP(PartyProperties, ReplayFromTheRecordIsExact, ({"tiebreak"})) {
     const int players = *rc::gen::inRange(1, 12);
     const auto seed = *rc::gen::arbitrary<std::uint32_t>();
     const auto m = play_match(players, seed, "person");
@@ -64,9 +74,10 @@ RC_GTEST_PROP(PartyProperties, ReplayFromTheRecordIsExact, ()) {
     auto again = replay(*record);
     RC_ASSERT(again.ok());
     RC_ASSERT(again->result() == m.result());
+    classify(m);
 }
 
-RC_GTEST_PROP(PartyProperties, NoSeatLearnsAnotherSeatsFleet, ()) {
+BROADSIDE_PROP(PartyProperties, NoSeatLearnsAnotherSeatsFleet, ({"tiebreak"})) {
     // Two matches that differ only in player 2's fleet: before the torpedoes (which announce
     // public results), every other seat's observation and events are the same.
     const auto seed = *rc::gen::arbitrary<std::uint32_t>();
@@ -91,9 +102,10 @@ RC_GTEST_PROP(PartyProperties, NoSeatLearnsAnotherSeatsFleet, ()) {
     const auto done = play_match(3, seed, "person");
     RC_ASSERT(!done.observation(0).contains("my_fleet"));
     for (const auto& e : done.events_for(0)) RC_ASSERT(!e.contains("ships"));
+    classify(done);
 }
 
-RC_GTEST_PROP(PartyProperties, TorpedoEventsAccountForEveryPlayer, ()) {
+BROADSIDE_PROP(PartyProperties, TorpedoEventsAccountForEveryPlayer, ({"tiebreak"})) {
     const int players = *rc::gen::inRange(1, 30);
     const auto m = play_match(players, *rc::gen::arbitrary<std::uint32_t>(), "auto");
     for (const auto& e : m.full_events()) {
@@ -107,9 +119,10 @@ RC_GTEST_PROP(PartyProperties, TorpedoEventsAccountForEveryPlayer, ()) {
         for (const auto& k : e["afloat_counts"]) counted += k.get<int>();
         RC_ASSERT(counted == players);
     }
+    classify(m);
 }
 
-RC_GTEST_PROP(PartyProperties, EachSeatHearsExactlyItsOwnResultAndNobodyElses, ()) {
+BROADSIDE_PROP(PartyProperties, EachSeatHearsExactlyItsOwnResultAndNobodyElses, ({"tiebreak"})) {
     // Protocol 2: a seat's torpedo event is the public part plus its own result, which is the
     // record's letter for that seat; nobody's view carries the results of others.
     const int players = *rc::gen::inRange(1, 20);
@@ -132,9 +145,12 @@ RC_GTEST_PROP(PartyProperties, EachSeatHearsExactlyItsOwnResultAndNobodyElses, (
             }
         }
     }
+    classify(m);
 }
 
-RC_GTEST_PROP(PartyProperties, OpenSeatingReplaysWithJoinsRemovalsAndRandomFleets, ()) {
+// Must reach both the lone player removed (no match can start) and a match played out.
+BROADSIDE_PROP(PartyProperties, OpenSeatingReplaysWithJoinsRemovalsAndRandomFleets,
+               ({"only player removed", "played out"})) {
     // Players join in batches, some place, one is removed, the host starts (the rest get random
     // fleets from the match's generator): the record replays exactly and the scoreboard's
     // counts match the players still in.
@@ -161,6 +177,7 @@ RC_GTEST_PROP(PartyProperties, OpenSeatingReplaysWithJoinsRemovalsAndRandomFleet
     }
     const int removed_seat = *rc::gen::inRange(1, players + 1);
     RC_ASSERT(m->act(0, {{"type", "remove"}, {"seat", removed_seat}}).ok());
+    test::reach("only player removed", players == 1);
     if (players == 1) {
         RC_ASSERT(m->act(0, {{"type", "fire"}}).error().code == "no_players");
         return;
@@ -179,10 +196,12 @@ RC_GTEST_PROP(PartyProperties, OpenSeatingReplaysWithJoinsRemovalsAndRandomFleet
     auto again = replay(*record);
     RC_ASSERT(again.ok());
     RC_ASSERT(again->result() == m->result());
-    (void)placed;
+    test::reach("played out", true);
+    test::reach("every fleet random", placed == 0);
+    classify(*m);
 }
 
-RC_GTEST_PROP(PartyProperties, PlacementsReachOtherSeatsAsOneSkippedRun, ()) {
+BROADSIDE_PROP(PartyProperties, PlacementsReachOtherSeatsAsOneSkippedRun, ({"tiebreak"})) {
     // Numbers stay gap-free: a seat's events cover 1..N exactly, with the others' placements
     // folded into "skipped" entries.
     const int players = *rc::gen::inRange(2, 30);
@@ -203,6 +222,7 @@ RC_GTEST_PROP(PartyProperties, PlacementsReachOtherSeatsAsOneSkippedRun, ()) {
         RC_ASSERT(next == m.last_event_number() + 1);
         RC_ASSERT(skipped <= 2);  // before and after its own placement
     }
+    classify(m);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "ai/royale/self_play.h"
 #include "games/royale/instance.h"
 #include "match/match.h"
+#include "support/property_cases.h"
 
 namespace broadside::royale {
 namespace {
@@ -110,7 +111,23 @@ Played play(const json& options, std::uint64_t seed, bool check_leaks) {
     return {std::move(m), actions};
 }
 
-RC_GTEST_PROP(RoyaleProperties, RandomGamesEndWithAWinnerAndLeakNoSecrets, ()) {
+// Tags a finished game with what it reached (docs/testing.md, "Classified properties"): a sunk
+// card that earned bonus shots or a bonus sonar, a shared win, the Advanced mode.
+void classify(const Match& m, const json& options) {
+    bool shots = false, sonar = false;
+    for (const auto& e : m.events_for(-1)) {
+        if (e["type"] != "sunk") continue;
+        shots = shots || e.value("bonus_shots", 0) > 0;
+        sonar = sonar || e.value("bonus_sonar", 0) > 0;
+    }
+    test::reach("bonus shots", shots);
+    test::reach("bonus sonar", sonar);
+    test::reach("shared win", m.result()["winners"].size() > 1);
+    test::reach("advanced", options["mode"] == "advanced");
+}
+
+BROADSIDE_PROP(RoyaleProperties, RandomGamesEndWithAWinnerAndLeakNoSecrets,
+               ({"bonus shots", "bonus sonar", "advanced"})) {
     const json options = any_options();
     const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1'000'000);
     auto played = play(options, seed, true);
@@ -118,9 +135,10 @@ RC_GTEST_PROP(RoyaleProperties, RandomGamesEndWithAWinnerAndLeakNoSecrets, ()) {
     RC_ASSERT(!result["winners"].empty());
     RC_ASSERT(result["elimination_order"].size() + (result["winners"].size() == 1 ? 1 : 0) ==
               static_cast<std::size_t>(options["players"].get<int>()));
+    classify(played.match, options);
 }
 
-RC_GTEST_PROP(RoyaleProperties, EventNumbersHaveNoGapsForAnySeat, ()) {
+BROADSIDE_PROP(RoyaleProperties, EventNumbersHaveNoGapsForAnySeat, ({"bonus shots", "advanced"})) {
     const json options = any_options();
     auto played = play(options, *rc::gen::inRange<std::uint64_t>(0, 1'000'000), false);
     const Match& m = played.match;
@@ -132,18 +150,22 @@ RC_GTEST_PROP(RoyaleProperties, EventNumbersHaveNoGapsForAnySeat, ()) {
             RC_ASSERT(events[i].contains("type"));
         }
     }
+    classify(m, options);
 }
 
-RC_GTEST_PROP(RoyaleProperties, ReplayFromTheRecordIsExact, ()) {
-    auto played = play(any_options(), *rc::gen::inRange<std::uint64_t>(0, 1'000'000), false);
+BROADSIDE_PROP(RoyaleProperties, ReplayFromTheRecordIsExact, ({"bonus shots", "advanced"})) {
+    const json options = any_options();
+    auto played = play(options, *rc::gen::inRange<std::uint64_t>(0, 1'000'000), false);
     auto record = played.match.record();
     RC_ASSERT(record.ok());
     auto replayed = replay(json::parse(record->dump()));
     RC_ASSERT(replayed.ok());
     RC_ASSERT(replayed->record_unchecked() == *record);
+    classify(played.match, options);
 }
 
-RC_GTEST_PROP(RoyaleProperties, TypedSelfPlayReplaysThroughTheMatchLayer, ()) {
+BROADSIDE_PROP(RoyaleProperties, TypedSelfPlayReplaysThroughTheMatchLayer,
+               ({"bonus shots", "advanced"})) {
     const json options = any_options();
     const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1'000'000);
     auto typed = std::make_shared<const Options>(parse_options(options).value());
@@ -159,12 +181,16 @@ RC_GTEST_PROP(RoyaleProperties, TypedSelfPlayReplaysThroughTheMatchLayer, ()) {
     }
     RC_ASSERT(m->is_over());
     RC_ASSERT(m->result()["winners"] == json(summary.winners));
+    classify(*m, options);
 }
 
-RC_GTEST_PROP(RoyaleProperties, RejectedActionsChangeNothing, ()) {
+// Tags whether any of the junk turned out legal ("accepted"); in practice none does (the junk is
+// tried before any discard, where none of it fits), so only "refused" is required.
+BROADSIDE_PROP(RoyaleProperties, RejectedActionsChangeNothing, ({"refused"})) {
     auto created = Match::create("royale", any_options(), *rc::gen::inRange<std::uint64_t>(0, 999));
     RC_ASSERT(created.ok());
     Match m = std::move(*created);
+    test::CaseTags tags;
     const auto junk = *rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 12));
     for (int k : junk) {
         static const std::vector<json> actions{json(nullptr),
@@ -183,9 +209,11 @@ RC_GTEST_PROP(RoyaleProperties, RejectedActionsChangeNothing, ()) {
         for (int seat = 0; seat < m.seat_count(); ++seat) {
             auto r = m.act(seat, actions[static_cast<std::size_t>(k)]);
             if (!r.ok()) RC_ASSERT(m.record_unchecked() == before);
+            tags.note(r.ok() ? "accepted" : "refused");
             if (r.ok()) break;  // a legal one (e.g. roll at an Advanced turn start) moves on
         }
     }
+    tags.tag();
 }
 
 }  // namespace

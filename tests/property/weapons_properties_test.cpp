@@ -13,11 +13,17 @@
 #include "ai/classic/self_play.h"
 #include "cli/classic/records.h"
 #include "match/match.h"
+#include "support/property_cases.h"
 
 namespace broadside {
 namespace {
 
-RC_GTEST_PROP(WeaponsProperties, ArmedGamesEndReplayExactlyAndRevealOnlyMishaps, ()) {
+// Each run must reach a mishap and a capture (SCUBA) (docs/testing.md, "Classified
+// properties"); the output also counts recaptures, Salvo games, skipped turns and draws. Random
+// games between bots do not reach a draw (both fleets surviving on prizes with every cell fired):
+// draws are tested in tests/unit/weapon_turns_test.cpp, so "draw" is shown but not required.
+BROADSIDE_PROP(WeaponsProperties, ArmedGamesEndReplayExactlyAndRevealOnlyMishaps,
+               ({"mishap", "capture"})) {
     const std::string game = *rc::gen::element<std::string>("classic", "salvo");
     const json options{{"weapons", "all"},
                        {"dice", *rc::gen::element<std::string>("d20", "3d6")},
@@ -38,6 +44,20 @@ RC_GTEST_PROP(WeaponsProperties, ArmedGamesEndReplayExactlyAndRevealOnlyMishaps,
     auto replayed = replay(record);
     RC_ASSERT(replayed.ok());
     RC_ASSERT(replayed->record().value() == record);
+    bool mishap = false, capture = false, recapture = false, skipped = false;
+    for (const auto& e : record["events"]) {
+        skipped = skipped || e["type"] == "turn_skipped";
+        if (e["type"] != "weapon") continue;
+        mishap = mishap || e["outcome"] == "mishap";
+        capture = capture || e["outcome"] == "captures";
+        recapture = recapture || e["outcome"] == "recaptures";
+    }
+    test::reach("mishap", mishap);
+    test::reach("capture", capture);
+    test::reach("recapture", recapture);
+    test::reach("turn skipped", skipped);
+    test::reach("draw", g.winner == -1);
+    test::reach("salvo", game == "salvo");
 
     // Step through the record again, checking every observation on the way.
     auto m = std::move(Match::create(game, options, seed).value());
