@@ -225,6 +225,7 @@ export function TargetPanel(props: Props): JSX.Element {
   return (
     <div
       class="cl-target-panel"
+      data-focus-home
       onKeyDownCapture={(e) => {
         if (e.key === 'Enter' || e.key === ' ') lastKeyAt.current = performance.now();
       }}
