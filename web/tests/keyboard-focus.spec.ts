@@ -100,3 +100,51 @@ test('royale by the keyboard: focus stays on the shared grid across shots and tu
     await expect.poll(() => active(page)).toEqual({ cell, grid: 'royale-board' });
   }
 });
+
+test('placement by the keyboard: focus stays on the cell where each ship was placed', async ({ server, lobby, page }) => {
+  const { room, token } = await createRoom(lobby, {
+    game: 'classic',
+    options: { rows: 6, cols: 6, fleet, first: 0 },
+    seat: 0,
+    bots: [{ seat: 1, level: 'easy' }],
+  });
+  await startRoom(server, room, token);
+  await openRoom(page, server, room, token, 0);
+  const grid = page.getByTestId('place-grid');
+  await expect(grid).toBeVisible();
+  for (let i = 0; i < 60 && (await active(page)).grid !== 'place-grid'; ++i) await page.keyboard.press('Tab');
+  for (const [move, cell, ship] of [
+    ['ArrowDown', 'B1', 'Destroyer'],
+    ['ArrowDown', 'D1', 'Patrol'],
+  ] as const) {
+    await page.keyboard.press(move);
+    if (ship === 'Patrol') await page.keyboard.press('ArrowDown');
+    expect((await active(page)).cell).toBe(cell);
+    await page.keyboard.press('Enter');
+    await expect(grid.locator(`[data-cell=${cell}]`)).toHaveAttribute('aria-label', new RegExp(ship));
+    expect(await active(page)).toEqual({ cell, grid: 'place-grid' });
+  }
+});
+
+test('party placement by the keyboard: focus stays on the cell where each ship was placed', async ({ server, lobby, page }) => {
+  const { room, token } = await createRoom(lobby, {
+    game: 'party',
+    options: { players: 2 },
+    seat: 1,
+    bots: [{ seat: 0, level: 'easy' }],
+  });
+  await startRoom(server, room, token, true);
+  await openRoom(page, server, room, token, 1);
+  const grid = page.getByTestId('party-placement');
+  await expect(grid).toBeVisible();
+  for (let i = 0; i < 60 && (await active(page)).grid !== 'party-placement'; ++i) await page.keyboard.press('Tab');
+  expect((await active(page)).cell).toBe('A1');
+  await page.keyboard.press('Enter');
+  await expect(grid.locator('[data-cell=A1]')).toHaveAttribute('aria-label', /Aircraft Carrier/);
+  expect(await active(page)).toEqual({ cell: 'A1', grid: 'party-placement' });
+  await page.keyboard.press('ArrowDown');
+  const { cell } = await active(page);
+  await page.keyboard.press('Enter');
+  await expect(grid.locator(`[data-cell=${cell}]`)).toHaveAttribute('aria-label', /Battleship/);
+  expect(await active(page)).toEqual({ cell, grid: 'party-placement' });
+});
