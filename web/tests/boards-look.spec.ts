@@ -57,13 +57,17 @@ test('classic against a bot: the turn line, the latest shots, the key, hits on y
     await expect(target.locator('[aria-label$=", last shot"]')).toHaveCount(1);
     const hit = own.locator('[aria-label*=", hit, "]').first();
     if (await hit.count()) {
-      // A hit ship cell keeps the ship's fill (not the sea's) with the hit mark on it.
+      // A hit ship cell keeps the ship's hull (not the sea) with the hit mark on it, and the
+      // ship is one hull: its cells are drawn as a bow, a middle and a stern.
       const ship = own.locator('[aria-label]:not([aria-label*="hit"]):not([aria-label*="miss"]):not([aria-label*="water"])').first();
-      const hitBg = (await style(page, `[data-testid=own-grid] [data-cell=${await hit.getAttribute('data-cell')}]`, ['background-color']))['background-color'];
-      const shipBg = (await style(page, `[data-testid=own-grid] [data-cell=${await ship.getAttribute('data-cell')}]`, ['background-color']))['background-color'];
-      const waterBg = (await style(page, '[data-testid=own-grid] [aria-label$=", water"]', ['background-color']))['background-color'];
-      expect(hitBg).toBe(shipBg);
-      expect(hitBg).not.toBe(waterBg);
+      const hull = (sel: string) => page.locator(sel).evaluate((e) => getComputedStyle(e, '::before').backgroundColor);
+      const hitHull = await hull(`[data-testid=own-grid] [data-cell=${await hit.getAttribute('data-cell')}]`);
+      const shipHull = await hull(`[data-testid=own-grid] [data-cell=${await ship.getAttribute('data-cell')}]`);
+      const water = await hull(`[data-testid=own-grid] [data-cell=${await own.locator('[aria-label$=", water"]').first().getAttribute('data-cell')}]`);
+      expect(hitHull).toBe(shipHull);
+      expect(hitHull).not.toBe(water);
+      await expect(own.locator('.hull-start')).toHaveCount(3);
+      await expect(own.locator('.hull-end')).toHaveCount(3);
       await expect(hit).toHaveText('✕');
       sawOwnHit = true;
       break;

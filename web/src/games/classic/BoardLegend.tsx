@@ -3,20 +3,21 @@
 import type { JSX } from 'preact';
 import { SYMBOL } from './boards';
 
-const KEYS: Array<{ className: string; text: string; what: string }> = [
-  { className: 'ship', text: SYMBOL.ship, what: 'your ship' },
+const KEYS: Array<{ className: string; text: string; what: string; own?: boolean }> = [
+  { className: 'ship hull hull-one', text: SYMBOL.ship, what: 'your ship', own: true },
   { className: 'miss', text: SYMBOL.miss, what: 'miss' },
   { className: 'hit', text: SYMBOL.hit, what: 'hit' },
-  { className: 'ship hit', text: SYMBOL.hit, what: 'your ship, hit' },
-  { className: 'sunk', text: SYMBOL.sunk, what: 'sunk' },
+  { className: 'ship hit hull hull-one', text: SYMBOL.hit, what: 'your ship, hit', own: true },
+  { className: 'sunk hull hull-one', text: SYMBOL.sunk, what: 'sunk' },
   { className: 'last', text: '', what: 'the latest shot of each side (dashed outline)' },
 ];
 
-export function BoardLegend(): JSX.Element {
+/** `own`: the page shows this seat's own ocean (a spectator's key has no "your ship"). */
+export function BoardLegend(props: { own: boolean }): JSX.Element {
   return (
     <section class="cl-legend" aria-label="Key to the boards" data-testid="board-legend">
       <ul>
-        {KEYS.map((k) => (
+        {KEYS.filter((k) => props.own || !k.own).map((k) => (
           <li key={k.what}>
             <span class={'cell cl-key ' + k.className} aria-hidden="true">
               <span>{k.text}</span>

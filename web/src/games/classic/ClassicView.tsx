@@ -73,7 +73,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
     return (
       <div class="cl-view">
         <SpectatorBoards {...props} obs={obs} />
-        <BoardLegend />
+        <BoardLegend own={false} />
         {log}
       </div>
     );
@@ -156,7 +156,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
           />
         </section>
       </div>
-      <BoardLegend />
+      <BoardLegend own />
       {log}
     </div>
   );

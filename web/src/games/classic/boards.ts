@@ -1,7 +1,7 @@
 // What each cell of the two boards shows: a symbol and a class (never colour alone) and a
 // screen-reader label that says the same ("B7, hit, Cruiser").
 import type { CellView } from '../../ui/Grid';
-import { rowLetterCell } from '../../ui/coords';
+import { parseRowLetterCell, rowLetterCell } from '../../ui/coords';
 import type { GameEvent } from '../types';
 import type { MyShip, Shot, ShotCell } from './model';
 
@@ -33,6 +33,21 @@ export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: st
   return (r: number, c: number): CellView => markLast(cell(r, c), last, rowLetterCell(r, c));
 }
 
+/**
+ * Where a cell sits in its ship, for drawing the ship as one hull across its cells: the hull's
+ * direction (hull-h across, hull-v down, hull-one for a ship of one cell) and its bow and stern
+ * (hull-start, hull-end), which are rounded.
+ */
+export function hullClass(cells: string[], name: string): string {
+  const at = cells.map((c) => parseRowLetterCell(c)).filter((p): p is [number, number] => p !== null);
+  if (at.length < 2) return 'hull hull-one';
+  const across = at[0]![0] === at[1]![0];
+  const order = at.map((p) => (across ? p[1] : p[0])).sort((a, b) => a - b);
+  const me = parseRowLetterCell(name);
+  const i = me ? (across ? me[1] : me[0]) : -1;
+  return `hull ${across ? 'hull-h' : 'hull-v'}${i === order[0] ? ' hull-start' : ''}${i === order[order.length - 1] ? ' hull-end' : ''}`;
+}
+
 function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined) {
   const byCell = new Map<string, MyShip>();
   for (const s of fleet) for (const c of s.cells) byCell.set(c, s);
@@ -46,10 +61,11 @@ function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] }
       if (ship.captured) {
         return { text: SYMBOL.captured, className: 'cl-captured', label: `${name}, ${ship.name}, captured by the enemy` };
       }
-      if (ship.sunk && hits.has(name)) return { text: SYMBOL.sunk, className: 'sunk', label: `${name}, sunk, ${ship.name}` };
-      if (ship.sunk) return { text: SYMBOL.sunk, className: 'sunk cl-destroyed', label: `${name}, ${ship.name}, destroyed` };
-      if (hits.has(name)) return { text: SYMBOL.hit, className: 'ship hit', label: `${name}, hit, ${ship.name}` };
-      return { text: SYMBOL.ship, className: 'ship', label: `${name}, ${ship.name}` };
+      const hull = hullClass(ship.cells, name);
+      if (ship.sunk && hits.has(name)) return { text: SYMBOL.sunk, className: `sunk ${hull}`, label: `${name}, sunk, ${ship.name}` };
+      if (ship.sunk) return { text: SYMBOL.sunk, className: `sunk cl-destroyed ${hull}`, label: `${name}, ${ship.name}, destroyed` };
+      if (hits.has(name)) return { text: SYMBOL.hit, className: `ship hit ${hull}`, label: `${name}, hit, ${ship.name}` };
+      return { text: SYMBOL.ship, className: `ship ${hull}`, label: `${name}, ${ship.name}` };
     }
     if (misses.has(name)) return { text: SYMBOL.miss, className: 'miss', label: `${name}, miss` };
     if (hits.has(name)) return { text: SYMBOL.hit, className: 'hit', label: `${name}, hit` };
