@@ -402,9 +402,11 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
               {Number(obs?.torpedoes?.length ?? 0)} of 30 torpedoes
               {obs?.super_torpedoes?.length ? ` · ${obs.super_torpedoes.length} of 6 super torpedoes` : ''}
             </p>
+            {fleetPanel}
+          </div>
+          <div class="pn-col pn-col-join">
             {counts}
             {joinPanel}
-            {fleetPanel}
           </div>
         </>
       )}

@@ -2,7 +2,10 @@
 // (roving tabindex), arrows/Home/End to move, Enter or Space to act, and pointer events that
 // work for mouse, pen and touch alike. A drag (for placing ships) reports the cell under the
 // pointer as it moves: on touch the pointer is captured, so the cell is found by position.
-import { useRef, useState } from 'preact/hooks';
+// The focused cell outlives the grid: views remount their boards after every move (a fresh
+// panel per turn), so each grid remembers its last cell by name and, when focus was on it (or on
+// its panel, marked data-focus-home) as it went away, the next grid of that name takes it back.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 
 export interface CellView {
@@ -47,11 +50,43 @@ function cellAt(x: number, y: number): [number, number] | null {
   return [Number(cell.dataset['row']), Number(cell.dataset['col'])];
 }
 
+/** Per grid name (its test id, else its label): the last cell used, and whether focus was there. */
+const memory = new Map<string, { cell: [number, number]; focused: boolean }>();
+
 export function Grid(props: GridProps): JSX.Element {
-  const [focus, setFocus] = useState<[number, number]>([0, 0]);
+  const name = props.testId ?? props.label;
+  const [focus, setFocusState] = useState<[number, number]>(() => memory.get(name)?.cell ?? [0, 0]);
   const root = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
   const [fr, fc] = [Math.min(focus[0], props.rows - 1), Math.min(focus[1], props.cols - 1)];
+  const setFocus = (at: [number, number]) => {
+    setFocusState(at);
+    memory.set(name, { cell: at, focused: memory.get(name)?.focused ?? false });
+  };
+
+  useLayoutEffect(() => {
+    const grid = root.current!;
+    const home: HTMLElement = grid.closest<HTMLElement>('[data-focus-home]') ?? grid;
+    const mark = (focused: boolean) => memory.set(name, { cell: memory.get(name)?.cell ?? [0, 0], focused });
+    // Take focus back only from nobody (the page's body): never from a control the player chose.
+    const active = document.activeElement;
+    if (memory.get(name)?.focused && (!active || active === document.body)) {
+      grid.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+    }
+    // Focus that goes nowhere (a pressed button disabled while the move is in flight, the board
+    // remounted) still counts as on the board; only focus moved to another control leaves it.
+    const onIn = () => mark(true);
+    const onOut = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof Node && !home.contains(e.relatedTarget)) mark(false);
+    };
+    home.addEventListener('focusin', onIn);
+    home.addEventListener('focusout', onOut);
+    return () => {
+      home.removeEventListener('focusin', onIn);
+      home.removeEventListener('focusout', onOut);
+      if (home.contains(document.activeElement)) mark(true);
+    };
+  }, []);
 
   const moveFocus = (row: number, col: number) => {
     const r = Math.max(0, Math.min(props.rows - 1, row));
@@ -148,7 +183,10 @@ export function Grid(props: GridProps): JSX.Element {
                     props.onActivate?.(r, c);
                   }}
                   onKeyDown={(e) => onKeyDown(e, r, c)}
-                  onFocus={() => props.onFocusCell?.([r, c])}
+                  onFocus={() => {
+                    if (r !== fr || c !== fc) setFocus([r, c]);
+                    props.onFocusCell?.([r, c]);
+                  }}
                   onPointerEnter={(e) => {
                     if (e.pointerType === 'mouse') props.onFocusCell?.([r, c]);
                   }}

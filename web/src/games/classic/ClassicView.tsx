@@ -6,7 +6,8 @@ import type { JSX } from 'preact';
 import { Grid } from '../../ui/Grid';
 import { letter, rowLetterCell } from '../../ui/coords';
 import type { GameViewProps, Json } from '../types';
-import { ownCells, targetCell } from './boards';
+import { lastShots, ownCells, targetCell } from './boards';
+import { BoardLegend } from './BoardLegend';
 import { TargetPanel } from './Firing';
 import { EnemyFleetList, MyFleetList } from './FleetLists';
 import type { Board } from './layout';
@@ -72,6 +73,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
     return (
       <div class="cl-view">
         <SpectatorBoards {...props} obs={obs} />
+        <BoardLegend own={false} />
         {log}
       </div>
     );
@@ -102,6 +104,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
   const enemyFleet = obs.enemy_fleet ?? [];
   const myTurn = legal?.type === 'fire' || legal?.type === 'blast';
   const lastN = props.events.length ? props.events[props.events.length - 1]!.n : 0;
+  const latest = lastShots(props.events);
 
   // What to do now. Whose turn it is is the turn bar's line, and at the end the room's end panel
   // says who won (once): this line says neither again.
@@ -125,7 +128,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
             rows={board.rows}
             cols={board.cols}
             {...headers}
-            cell={ownCells(myFleet, obs.incoming)}
+            cell={ownCells(myFleet, obs.incoming, latest.get(enemy))}
             testId="own-grid"
           />
           <MyFleetList fleet={myFleet} prizes={enemyFleet.filter((s) => s.captured)} />
@@ -139,6 +142,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
             enemyName={enemyName}
             shots={targetCells(obs.targets, enemyFleet)}
             revealed={revealedCells(enemyFleet, props.record, enemy, props.options)}
+            last={latest.get(me)}
             legal={obs.phase === 'placement' ? null : legal}
             weapons={obs.weapons}
             busy={props.busy}
@@ -152,6 +156,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
           />
         </section>
       </div>
+      <BoardLegend own />
       {log}
     </div>
   );
@@ -161,6 +166,7 @@ function SpectatorBoards(props: GameViewProps & { obs: ClassicObservation }): JS
   const obs = props.obs;
   const board = boardOf(obs, props.options);
   const sides: SpectatorSide[] = obs.sides ?? [];
+  const latest = lastShots(props.events);
   return (
     <div class="cl-boards">
       {sides.map((side) => {
@@ -173,6 +179,7 @@ function SpectatorBoards(props: GameViewProps & { obs: ClassicObservation }): JS
           pattern: new Set<string>(),
           patternName: '',
           patternBad: false,
+          last: latest.get(side.seat),
         };
         const left = side.weapons_left;
         return (

@@ -18,6 +18,8 @@ interface Props {
   enemyName: string;
   shots: Map<string, ShotCell>;
   revealed: Map<string, string>;
+  /** The cells of this seat's latest shot or volley. */
+  last: Set<string> | undefined;
   /** This seat's legal object (null when it is not its turn). */
   legal: Json | null;
   weapons: Partial<Record<WeaponName, WeaponUses>> | undefined;
@@ -127,6 +129,7 @@ export function TargetPanel(props: Props): JSX.Element {
     pattern: new Set(pattern),
     patternName: mode === 'torpedo' ? "on the torpedo's path" : mode === 'shot' ? '' : `in the ${WEAPON_TITLE[mode as WeaponName]}'s pattern`,
     patternBad,
+    last: props.last,
   };
   // Hovering shows where a plain shot would land, too.
   if (myTurn && mode === 'shot' && !picking && !aim && hover && open.has(hover) && !coarsePointer()) marks.picked.add(hover);
@@ -225,6 +228,7 @@ export function TargetPanel(props: Props): JSX.Element {
   return (
     <div
       class="cl-target-panel"
+      data-focus-home
       onKeyDownCapture={(e) => {
         if (e.key === 'Enter' || e.key === ' ') lastKeyAt.current = performance.now();
       }}

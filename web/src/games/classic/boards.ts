@@ -1,13 +1,54 @@
 // What each cell of the two boards shows: a symbol and a class (never colour alone) and a
 // screen-reader label that says the same ("B7, hit, Cruiser").
 import type { CellView } from '../../ui/Grid';
-import { rowLetterCell } from '../../ui/coords';
-import type { MyShip, ShotCell } from './model';
+import { parseRowLetterCell, rowLetterCell } from '../../ui/coords';
+import type { GameEvent } from '../types';
+import type { MyShip, Shot, ShotCell } from './model';
 
 export const SYMBOL = { miss: '•', hit: '✕', sunk: '☠', ship: '■', aim: '◎', captured: '⚑', pattern: '+' };
 
-/** Your own ocean: your ships, the enemy's hits on them, and the enemy's misses. */
-export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined) {
+/** Each seat's latest shot, volley, blast or weapon: the cells it struck (from the events). */
+export function lastShots(events: GameEvent[]): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const e of events) {
+    if (typeof e.seat !== 'number' || !Array.isArray(e['shots']) || !e['shots'].length) continue;
+    if (e.type !== 'shots' && e.type !== 'blast' && e.type !== 'weapon') continue;
+    out.set(e.seat, new Set((e['shots'] as Shot[]).map((s) => s.cell)));
+  }
+  return out;
+}
+
+/** Marks a cell of the latest shot: a dashed outline (.last) and ", last shot" in its name. */
+function markLast(view: CellView, last: Set<string> | undefined, name: string): CellView {
+  if (!last?.has(name)) return view;
+  return { ...view, className: `${view.className ?? ''} last`.trim(), label: `${view.label}, last shot` };
+}
+
+/**
+ * Your own ocean: your ships, the enemy's hits on them (drawn on the ship: a hit ship cell keeps
+ * its ship fill), the enemy's misses, and the enemy's latest shot.
+ */
+export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined, last?: Set<string>) {
+  const cell = ownCell(fleet, incoming);
+  return (r: number, c: number): CellView => markLast(cell(r, c), last, rowLetterCell(r, c));
+}
+
+/**
+ * Where a cell sits in its ship, for drawing the ship as one hull across its cells: the hull's
+ * direction (hull-h across, hull-v down, hull-one for a ship of one cell) and its bow and stern
+ * (hull-start, hull-end), which are rounded.
+ */
+export function hullClass(cells: string[], name: string): string {
+  const at = cells.map((c) => parseRowLetterCell(c)).filter((p): p is [number, number] => p !== null);
+  if (at.length < 2) return 'hull hull-one';
+  const across = at[0]![0] === at[1]![0];
+  const order = at.map((p) => (across ? p[1] : p[0])).sort((a, b) => a - b);
+  const me = parseRowLetterCell(name);
+  const i = me ? (across ? me[1] : me[0]) : -1;
+  return `hull ${across ? 'hull-h' : 'hull-v'}${i === order[0] ? ' hull-start' : ''}${i === order[order.length - 1] ? ' hull-end' : ''}`;
+}
+
+function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined) {
   const byCell = new Map<string, MyShip>();
   for (const s of fleet) for (const c of s.cells) byCell.set(c, s);
   const hits = new Set(incoming?.hits ?? []);
@@ -20,10 +61,11 @@ export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: st
       if (ship.captured) {
         return { text: SYMBOL.captured, className: 'cl-captured', label: `${name}, ${ship.name}, captured by the enemy` };
       }
-      if (ship.sunk && hits.has(name)) return { text: SYMBOL.sunk, className: 'sunk', label: `${name}, sunk, ${ship.name}` };
-      if (ship.sunk) return { text: SYMBOL.sunk, className: 'sunk cl-destroyed', label: `${name}, ${ship.name}, destroyed` };
-      if (hits.has(name)) return { text: SYMBOL.hit, className: 'hit', label: `${name}, hit, ${ship.name}` };
-      return { text: SYMBOL.ship, className: 'ship', label: `${name}, ${ship.name}` };
+      const hull = hullClass(ship.cells, name);
+      if (ship.sunk && hits.has(name)) return { text: SYMBOL.sunk, className: `sunk ${hull}`, label: `${name}, sunk, ${ship.name}` };
+      if (ship.sunk) return { text: SYMBOL.sunk, className: `sunk cl-destroyed ${hull}`, label: `${name}, ${ship.name}, destroyed` };
+      if (hits.has(name)) return { text: SYMBOL.hit, className: `ship hit ${hull}`, label: `${name}, hit, ${ship.name}` };
+      return { text: SYMBOL.ship, className: `ship ${hull}`, label: `${name}, ${ship.name}` };
     }
     if (misses.has(name)) return { text: SYMBOL.miss, className: 'miss', label: `${name}, miss` };
     if (hits.has(name)) return { text: SYMBOL.hit, className: 'hit', label: `${name}, hit` };
@@ -44,6 +86,8 @@ export interface TargetMarks {
   patternName: string;
   /** The preview cannot be used as it is (a torpedo off the edge ...). */
   patternBad: boolean;
+  /** The cells of the shooter's latest shot or volley. */
+  last?: Set<string>;
 }
 
 export function targetCell(m: TargetMarks, r: number, c: number): CellView {
@@ -74,5 +118,5 @@ export function targetCell(m: TargetMarks, r: number, c: number): CellView {
     if (!shot) text = SYMBOL.aim;
     parts.push('aimed');
   }
-  return { text, className: classes.join(' '), label: parts.join(', ') };
+  return markLast({ text, className: classes.join(' '), label: parts.join(', ') }, m.last, name);
 }

@@ -1,0 +1,62 @@
+// The party host screen fits a projector without scrolling (issue 32): at 1280x720 and
+// 1920x1080, waiting for players and while firing, the room code, the QR code, the called cell
+// (or the waiting call), the counts and the Fire button are all inside the viewport, and the page
+// is no taller than the window.
+import type { Page } from '@playwright/test';
+import { expect, roomClient, test } from './fixtures';
+
+const parts = ['host-code', 'host-qr', 'host-call', 'host-counts', 'host-fire'];
+
+async function fits(page: Page, where: string): Promise<void> {
+  const size = await page.evaluate(() => ({
+    scroll: document.scrollingElement!.scrollHeight,
+    wide: document.scrollingElement!.scrollWidth,
+    h: innerHeight,
+    w: innerWidth,
+  }));
+  expect(size.scroll, `${where}: page height`).toBeLessThanOrEqual(size.h);
+  expect(size.wide, `${where}: page width`).toBeLessThanOrEqual(size.w);
+  for (const id of parts) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box, `${where}: ${id} drawn`).not.toBeNull();
+    const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= size.w + 0.5 && box.y + box.height <= size.h + 0.5;
+    expect(inside, `${where}: ${id} at ${JSON.stringify(box)} inside ${size.w}x${size.h}`).toBe(true);
+  }
+  // Nothing of the display runs under the controls bar.
+  const bar = (await page.getByTestId('host-controls').boundingBox())!;
+  const shown = [...parts.filter((p) => p !== 'host-fire'), ...(where === 'firing' ? ['host-score', 'host-board', 'host-edition'] : [])];
+  for (const id of shown) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.y + box.height, `${where}: ${id} above the controls`).toBeLessThanOrEqual(bar.y + 0.5);
+  }
+  // Readable from the back of a room: the called cell and the code are big.
+  const px = async (sel: string) => page.locator(sel).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(await px('[data-testid=host-code]'), `${where}: code size`).toBeGreaterThanOrEqual(size.h / 14);
+}
+
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`the host screen fits ${w}x${h} waiting and firing`, async ({ server, page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto(server.url + '/?party');
+    await page.getByRole('button', { name: 'Open the host screen' }).click();
+    await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
+    const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+    for (const name of ['Ann Longname-Somebody', 'Bob', 'Carmen', 'Dmitri']) {
+      const phone = await roomClient(server, code);
+      expect((await phone.request({ cmd: 'join', name, device: `fit-${name}` })).type).toBe('joined');
+    }
+    await expect(page.getByTestId('host-players')).toHaveText('4');
+    await fits(page, "waiting");
+    const fire = page.getByTestId('host-fire');
+    for (let n = 1; n <= 3; ++n) {
+      await expect(fire).toBeEnabled();
+      await fire.click();
+      await expect(page.getByTestId('host-call')).toContainText(`Torpedo ${n} of 30`);
+    }
+    await fits(page, "firing");
+    expect(await page.locator('.pn-call-cell').evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(h / 8);
+  });
+}
