@@ -6,11 +6,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { createRoom, expect, joinRoom, openRoom, startRoom, test, type Lobby, type Server } from './fixtures';
 
-const logLines = (p: Page) => p.locator('[data-testid=crew-log] li');
+// The log shows its latest lines only (LogList); its `start` numbers the newest line, so it
+// counts every line, shown or not (counting the items stopped at ten: a flake).
+const logCount = async (p: Page) => Number((await p.locator('[data-testid=crew-log]').getAttribute('start')) ?? 0);
 
 /** One action by the seat at the dice; returns whether it kept a crew die. */
 async function step(p: Page, wantKeep: boolean): Promise<boolean> {
-  const before = await logLines(p).count();
+  const before = await logCount(p);
   const crewDie = p.getByRole('button', { name: /^die showing \d, crew/ });
   const stop = p.getByRole('button', { name: /^Stop \(score \d+\)/ });
   let kept = false;
@@ -28,7 +30,7 @@ async function step(p: Page, wantKeep: boolean): Promise<boolean> {
   } else {
     await p.getByRole('button', { name: /^Throw/ }).first().click();
   }
-  await expect.poll(() => logLines(p).count()).toBeGreaterThan(before);
+  await expect.poll(() => logCount(p)).toBeGreaterThan(before);
   return kept;
 }
 
