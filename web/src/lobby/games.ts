@@ -25,6 +25,34 @@ export const GAME_TITLES: Record<string, string> = {
   party: 'Rainbow Armada (party)',
 };
 
+/** What each game is, in a player's words (the server's summaries are written for the protocol). */
+export const GAME_BLURBS: Record<string, string> = {
+  classic: 'The classic: one shot a turn, sink the whole enemy fleet first.',
+  salvo: 'Battleship with a salvo: one shot for every ship you still have afloat.',
+  royale: '2 to 6 players on one shared sea, with secret ship cards and the Royale die.',
+  crew: 'The dice game: roll a ship, a captain and a crew, then score your cargo.',
+  party: 'A host fires torpedoes at everyone at once: the last fleet afloat wins.',
+};
+
+/**
+ * Help under an option, for players (the server's `about` texts describe the protocol: seeds,
+ * JSON shapes). An option without an entry here shows no help rather than developer wording.
+ */
+export const OPTION_HELP: Record<string, string> = {
+  weapons: 'Extra weapons for both sides, on top of the ordinary shot.',
+  carrier: 'The ship that launches the bombers.',
+  submarine: 'The ship that fires the torpedoes.',
+  torpedo_bonus: 'A lucky torpedo roll sinks the whole ship at once.',
+  no_touch: 'House rule: ships may not touch, not even at a corner.',
+  crew_reroll: 'House rule: how crew dice may be thrown again.',
+  mode: 'Rounds: the best total after a set number of rounds. Target: the first to reach a score.',
+  stake: 'What each player puts in the pot; 0 plays without a pot.',
+  host: 'Person: the host fires each torpedo. Automatic: the torpedoes fire by themselves.',
+  players: 'How many players sit at the table.',
+  first: 'Who takes the first turn.',
+  seating: 'Fixed: a set number of players. Open: players join until the first torpedo.',
+};
+
 /** How many seats a room of this game has with these options (party: host + players). */
 export function seatCount(game: string, options: Record<string, Json>, info?: GameInfo): number {
   const players = Number(options['players'] ?? info?.options['players']?.default ?? 2);
