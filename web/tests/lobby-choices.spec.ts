@@ -39,6 +39,8 @@ test('play a friend: link, copy, QR code; the friend opens the link and the game
   await expect(page.getByText(/Link copied|Select the link/)).toBeVisible();
   await expect(page.getByText('Waiting for your friend to open the link…')).toBeVisible();
   await expectAxeClean(page, 'lobby, inviting a friend');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAxeClean(page, 'lobby, inviting a friend, dark');
 
   const bob = await newPlayer(context);
   await bob.goto(await link.inputValue());

@@ -197,6 +197,9 @@ export function Lobby(): JSX.Element {
       </div>
       {link !== 'open' ? <p role="status" class="muted">Connecting to the server…</p> : null}
 
+      <MyRooms rooms={mine ?? []} busy={ending} onEnd={endMine} />
+      {mineStatus ? <p role="status" class="notice" data-testid="my-rooms-status">{mineStatus}</p> : null}
+
       <div class="choices">
         <PlayComputer games={games} conn={conn.current} name={name} ready={ready} />
         <PlayFriend games={games} conn={conn.current} name={name} ready={ready} />
@@ -222,22 +225,6 @@ export function Lobby(): JSX.Element {
           </a>
         </section>
       </div>
-
-      <MyRooms rooms={mine ?? []} busy={ending} onEnd={endMine} />
-      {mineStatus ? <p role="status" class="notice" data-testid="my-rooms-status">{mineStatus}</p> : null}
-      <RecentGames unfinished={mine} />
-
-      <section class="panel stack" aria-labelledby="join-h">
-        <h2 id="join-h">Join a room</h2>
-        <form class="row" onSubmit={joinByCode}>
-          <div class="field">
-            <label for="code">Room code</label>
-            <input id="code" type="text" inputMode="text" autoCapitalize="characters" maxLength={5} size={7}
-              value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} placeholder="ABCDE" />
-          </div>
-          <button type="submit">Join</button>
-        </form>
-      </section>
 
       <details class="panel custom-room" data-testid="custom-room">
         <summary>
@@ -306,6 +293,21 @@ export function Lobby(): JSX.Element {
         </form>
         {status ? <p role="status" class="notice">{status}</p> : null}
       </details>
+
+      <RecentGames unfinished={mine} />
+
+      <section class="panel stack" aria-labelledby="join-h">
+        <h2 id="join-h">Join a room</h2>
+        <form class="row" onSubmit={joinByCode}>
+          <div class="field">
+            <label for="code">Room code</label>
+            <input id="code" type="text" inputMode="text" autoCapitalize="characters" maxLength={5} size={7}
+              value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} placeholder="ABCDE" />
+          </div>
+          <button type="submit">Join</button>
+        </form>
+      </section>
+
 
       <section class="panel stack" aria-labelledby="rooms-h">
         <h2 id="rooms-h">Open rooms</h2>
