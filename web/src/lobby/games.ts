@@ -31,7 +31,7 @@ export const GAME_BLURBS: Record<string, string> = {
   salvo: 'Battleship with a salvo: one shot for every ship you still have afloat.',
   royale: '2 to 6 players on one shared sea, with secret ship cards and the Royale die.',
   crew: 'The dice game: roll a ship, a captain and a crew, then score your cargo.',
-  party: 'A host fires torpedoes at everyone at once: the last fleet afloat wins.',
+  party: 'A host fires 30 torpedoes at every fleet at once: the most ships afloat at the end wins.',
 };
 
 /**
@@ -74,4 +74,34 @@ export function optionLabel(key: string): string {
   if (LABELS[key]) return LABELS[key]!;
   const text = key.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Option values as players say them (the protocol's names stay in the requests). */
+const VALUE_LABELS: Record<string, string> = {
+  nuke: 'Tactical Nuke',
+  scuba: 'SCUBA Attack',
+  torpedo: 'Torpedo',
+  experimental: 'Experimental Weapon',
+  bomber: 'Bomber Flight',
+  ship: 'Name the ship hit',
+  'hit-only': 'Say only "hit"',
+  d20: 'One 20-sided die',
+  '3d6': 'Three 6-sided dice',
+  random: 'Random',
+  standard: 'Standard',
+  advanced: 'Advanced',
+  rainbow: 'Rainbow Armada',
+  european: 'European Navy',
+  person: 'A person',
+  auto: 'Automatic',
+  fixed: 'Fixed',
+  open: 'Open',
+  rounds: 'Rounds',
+  target: 'Target score',
+};
+
+export function valueLabel(v: Json): string {
+  if (typeof v === 'number') return String(v);
+  const text = String(v);
+  return VALUE_LABELS[text] ?? text.charAt(0).toUpperCase() + text.slice(1);
 }
