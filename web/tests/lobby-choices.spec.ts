@@ -58,6 +58,19 @@ test('play a friend: link, copy, QR code; the friend opens the link and the game
   await bob.context().close();
 });
 
+test('play a friend: Cancel withdraws the invitation and aborts the room', async ({ page, server }) => {
+  await page.goto(server.url + '/');
+  await page.getByRole('button', { name: 'Invite a friend' }).click();
+  const room = (await page.getByTestId('invitation').getAttribute('data-room'))!;
+  await expect(page.getByLabel('Link for your friend')).toBeFocused();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('The invitation is withdrawn.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite a friend' })).toBeVisible();
+  const watcher = await roomClient(server, room);
+  expect((await watcher.request({ cmd: 'room' })).phase).toBe('aborted');
+  watcher.close();
+});
+
 test('the custom room still makes a room with its options', async ({ page, server }) => {
   await page.goto(server.url + '/');
   await expect(page.getByRole('radio', { name: /^Salvo/ })).toBeHidden(); // collapsed at first

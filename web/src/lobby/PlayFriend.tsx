@@ -78,6 +78,8 @@ function Invitation(props: { room: string; game: string; onCancel(): void }): JS
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState('');
   useFriendStarts(room);
+  // The link is what the player came for: focus it (selected, ready to copy by hand too).
+  useEffect(() => field.current?.focus(), []);
   return (
     <div class="stack invitation" data-testid="invitation" data-room={room}>
       <p>
