@@ -22,6 +22,27 @@ test('play the computer: one click from the lobby to a board', async ({ page, se
   expect(summary.seats.map((s: any) => s.kind)).toEqual(['human', 'bot']);
 });
 
+test('play the computer: every game offered starts against bots at the level chosen', async ({ page, server, lobby }) => {
+  for (const [game, seats] of [['salvo', 2], ['royale', 4], ['crew', 2]] as const) {
+    await page.goto(server.url + '/');
+    await page.locator('#computer-game').selectOption(game);
+    await page.getByLabel('Level').selectOption('easy');
+    await page.getByRole('button', { name: 'Play the computer' }).click();
+    await expect(page).toHaveURL(/\/r\/[A-Z]{5}$/);
+    const room = /\/r\/([A-Z]{5})$/.exec(page.url())![1]!;
+    const watcher = await roomClient(server, room);
+    const summary = await watcher.request({ cmd: 'room' });
+    watcher.close();
+    expect([summary.game, summary.phase, summary.seats.length]).toEqual([game, 'playing', seats]);
+    // The bots are those the protocol gives for "easy" in that game.
+    const easy = await createRoom(lobby, { game, bots: [{ seat: 1, level: 'easy' }] });
+    const reference = await roomClient(server, easy.room);
+    const expected = (await reference.request({ cmd: 'room' })).seats[1];
+    reference.close();
+    expect(summary.seats.slice(1).map((s: any) => s.kind + ' ' + s.bot)).toEqual(Array(seats - 1).fill('bot ' + expected.bot));
+  }
+});
+
 test('play a friend: link, copy, QR code; the friend opens the link and the game starts', async ({ page, server, context }) => {
   await page.goto(server.url + '/');
   await page.getByLabel('Your name').fill('Ann');
