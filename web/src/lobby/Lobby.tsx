@@ -1,7 +1,7 @@
-// The lobby: big first choices (play the computer, play a friend, quick match, party night),
-// your unfinished and recent games, join by code, a custom room (the full form: options and
-// seats as people or bots, collapsed), and the open public rooms. Talks to /ws (the lobby
-// endpoint).
+// The lobby: your unfinished games, then big first choices (play the computer, play a friend,
+// quick match, party night), a custom room (the full form: options and seats as people or bots,
+// collapsed), your recent games, join by code, and the open public rooms. Talks to /ws (the
+// lobby endpoint).
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, type LinkStatus } from '../net/connection';
