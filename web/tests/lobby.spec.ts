@@ -1,4 +1,4 @@
-// The lobby and the waiting room through the UI: create a room from the form, a friend joins by
+// The lobby and the waiting room through the UI: create a room from the custom room's form, a friend joins by
 // the link, the creator starts; join by code; a room code that does not exist; the page served
 // with the cache policy of docs/web.md; the lobby usable within a second; accessibility.
 import AxeBuilder from '@axe-core/playwright';
@@ -14,16 +14,20 @@ async function noSeriousViolations(page: import('@playwright/test').Page, where:
 test('the lobby is usable within a second and passes axe', async ({ page, server }) => {
   const started = Date.now();
   await page.goto(server.url + '/');
-  const create = page.getByRole('button', { name: 'Create room' });
-  await expect(create).toBeEnabled();
+  // Usable: the first choice, one click from a game, can be clicked.
+  const play = page.getByRole('button', { name: 'Play the computer' });
+  await expect(play).toBeEnabled();
   const ms = Date.now() - started;
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/lobby-ready-ms.txt', String(ms) + '\n');
   console.log(`lobby usable after ${ms} ms`);
   expect(ms).toBeLessThan(1000);
   await noSeriousViolations(page, 'lobby');
-  // Every game of the server is offered, with a form built from its options.
-  for (const title of ['Battleship one shot', 'Salvo', 'Battleship Royale', 'Ship, Captain and Crew', 'Rainbow Armada']) {
+  // The custom room, opened: every game of the server is offered, with a form built from its options.
+  await page.locator('[data-testid=custom-room] > summary').click();
+  await expect(page.getByRole('button', { name: 'Create room' })).toBeEnabled();
+  await noSeriousViolations(page, 'lobby with the custom room open');
+  for (const title of ['Battleship The classic', 'Salvo', 'Battleship Royale', 'Ship, Captain and Crew', 'Rainbow Armada']) {
     await expect(page.getByRole('radio', { name: new RegExp('^' + title) })).toBeVisible();
   }
   await page.getByRole('radio', { name: /^Battleship Royale/ }).check();
@@ -37,6 +41,7 @@ test('the lobby is usable within a second and passes axe', async ({ page, server
 test('create a room, a friend joins by the link, the creator starts', async ({ page, server, context }) => {
   await page.goto(server.url + '/');
   await page.getByLabel('Your name').fill('Ann');
+  await page.locator('[data-testid=custom-room] > summary').click();
   await page.getByRole('radio', { name: /^Salvo/ }).check();
   await page.getByLabel('Seat 2').selectOption('open');
   await page.getByRole('button', { name: 'Create room' }).click();

@@ -6,6 +6,7 @@ import { test, expect, createRoom, expectAxeClean, openRoom, roomClient, startRo
 test('the lobby lists your unfinished games; Rejoin, Abort and Resign end them', async ({ page, server, lobby }) => {
   // A room made in this browser from the lobby's form, waiting for a friend.
   await page.goto(server.url + '/');
+  await page.locator('[data-testid=custom-room] > summary').click();
   await page.getByRole('radio', { name: /^Salvo/ }).check();
   await page.getByLabel('Seat 2').selectOption('open');
   await page.getByRole('button', { name: 'Create room' }).click();

@@ -127,6 +127,6 @@ test('phone', async ({ browser, server, lobby }) => {
 test('lobby', async ({ page, server }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(server.url + '/');
-  await expect(page.getByRole('button', { name: 'Create room' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Play the computer' })).toBeEnabled();
   await page.screenshot({ path: out('lobby') });
 });

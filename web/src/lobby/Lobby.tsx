@@ -1,15 +1,20 @@
-// The lobby: your unfinished games, your name, create a room (options and seats as people or
-// bots), join by code, quick match, and the open public rooms to watch or join. Talks to /ws
-// (the lobby endpoint).
+// The lobby: your unfinished games, then big first choices (play the computer, play a friend,
+// quick match, party night), a custom room (the full form: options and seats as people or bots,
+// collapsed), your recent games, join by code, and the open public rooms. Talks to /ws (the
+// lobby endpoint).
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, type LinkStatus } from '../net/connection';
-import { nonces, randomHex, saveName, savedName, tokens } from '../net/storage';
+import { randomHex, saveName, savedName, tokens } from '../net/storage';
 import { navigate } from '../ui/navigate';
 import type { Json } from '../games/types';
-import { GAME_TITLES, seatCount, type GameInfo } from './games';
+import { createKept, levelLabel } from './create';
+import { GAME_BLURBS, GAME_TITLES, seatCount, type GameInfo } from './games';
 import { endRoom, heldTokens, MyRooms } from './MyRooms';
 import { OptionsForm } from './OptionsForm';
+import { PlayComputer } from './PlayComputer';
+import { PlayFriend } from './PlayFriend';
+import { RecentGames } from './RecentGames';
 import './lobby.css';
 
 type SeatChoice = 'me' | 'open' | `bot:${string}`;
@@ -39,7 +44,7 @@ function useLobby() {
   const [games, setGames] = useState<GameInfo[]>([]);
   const [link, setLink] = useState<LinkStatus>('connecting');
   const [rooms, setRooms] = useState<Json[]>([]);
-  const [mine, setMine] = useState<Json[]>([]);
+  const [mine, setMine] = useState<Json[] | null>(null); // null: not asked yet
   const conn = useRef<Connection | null>(null);
   const unasked = useRef<(m: Json) => void>(() => undefined);
   useEffect(() => {
@@ -108,33 +113,22 @@ export function Lobby(): JSX.Element {
     const bots = seats
       .map((s, seat) => (s.startsWith('bot:') ? { seat, ...botSpec(s.slice(4)) } : null))
       .filter((b) => b !== null);
-    const nonce = randomHex(16);
     setStatus('Creating the room…');
     const body: Record<string, Json> = {
-      cmd: 'create',
       game,
       options,
       name: name.trim() || undefined,
-      nonce,
       seat: mine >= 0 ? mine : null,
       bots,
       public: isPublic,
     };
     if (turnSeconds > 0) body['clock'] = { turn_seconds: turnSeconds, placement_seconds: Math.max(turnSeconds * 4, 60) };
-    let answer: Json;
-    try {
-      answer = await conn.current.request(body);
-    } catch {
-      setStatus('Not connected to the server: try again in a moment.');
+    const made = await createKept(conn.current, body);
+    if ('error' in made) {
+      setStatus(made.error);
       return;
     }
-    if (answer.type !== 'room_created') {
-      setStatus(answer.error?.message ?? 'The server refused the room.');
-      return;
-    }
-    tokens.set(answer.room, { token: answer.token, seat: answer.seat ?? -1 });
-    nonces.set(answer.room, nonce);
-    navigate('/r/' + answer.room);
+    navigate('/r/' + made.room);
   };
 
   const quick = async (g: string) => {
@@ -165,7 +159,7 @@ export function Lobby(): JSX.Element {
       : answer.type === 'resigned' ? `You resigned in room ${room}.`
       : answer.error?.message ?? 'The room refused.',
     );
-    if (conn.current) setMine(await listMine(conn.current).catch(() => mine));
+    if (conn.current) setMine(await listMine(conn.current).catch(() => mine ?? []));
     setEnding(null);
   };
 
@@ -186,6 +180,8 @@ export function Lobby(): JSX.Element {
 
   const levels = info ? Object.keys(info.levels) : ['easy', 'normal', 'hard'];
 
+  const ready = link === 'open' && games.length > 0;
+
   return (
     <main class="lobby">
       {link === 'offline' ? (
@@ -194,44 +190,49 @@ export function Lobby(): JSX.Element {
         </div>
       ) : null}
       <h1>Play Battleship and friends</h1>
-      <MyRooms rooms={mine} busy={ending} onEnd={endMine} />
+      <div class="field lobby-name">
+        <label for="name">Your name</label>
+        <input id="name" type="text" maxLength={24} autoComplete="nickname" value={name} placeholder="Sailor"
+          onInput={(e) => rememberName((e.target as HTMLInputElement).value)} />
+      </div>
+      {link !== 'open' ? <p role="status" class="muted">Connecting to the server…</p> : null}
+
+      <MyRooms rooms={mine ?? []} busy={ending} onEnd={endMine} />
       {mineStatus ? <p role="status" class="notice" data-testid="my-rooms-status">{mineStatus}</p> : null}
-      <section class="panel stack" aria-labelledby="you-h">
-        <h2 id="you-h">You</h2>
-        <div class="field">
-          <label for="name">Your name</label>
-          <input id="name" type="text" maxLength={24} autoComplete="nickname" value={name} placeholder="Sailor"
-            onInput={(e) => rememberName((e.target as HTMLInputElement).value)} />
-        </div>
-      </section>
 
-      <section class="panel stack" aria-labelledby="join-h">
-        <h2 id="join-h">Join a room</h2>
-        <form class="row" onSubmit={joinByCode}>
-          <div class="field">
-            <label for="code">Room code</label>
-            <input id="code" type="text" inputMode="text" autoCapitalize="characters" maxLength={5} size={7}
-              value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} placeholder="ABCDE" />
+      <div class="choices">
+        <PlayComputer games={games} conn={conn.current} name={name} ready={ready} />
+        <PlayFriend games={games} conn={conn.current} name={name} ready={ready} />
+        <section class="panel choice stack" aria-labelledby="quick-h">
+          <h2 id="quick-h">Quick match</h2>
+          <p class="muted">Play the next person who asks for the same game.</p>
+          <div class="row">
+            {['classic', 'salvo'].map((g) => (
+              <button type="button" class="big" onClick={() => quick(g)} disabled={waiting !== null || link !== 'open'}>
+                {GAME_TITLES[g]}
+              </button>
+            ))}
           </div>
-          <button type="submit">Join</button>
-        </form>
-        <div class="row">
-          <span>Quick match:</span>
-          {['classic', 'salvo'].map((g) => (
-            <button type="button" onClick={() => quick(g)} disabled={waiting !== null || link !== 'open'}>
-              {GAME_TITLES[g]}
-            </button>
-          ))}
           {waiting ? (
-            <span role="status">Waiting for another player for {GAME_TITLES[waiting]}…</span>
+            <p role="status">Waiting for another player for {GAME_TITLES[waiting]}…</p>
           ) : null}
-        </div>
-      </section>
+        </section>
+        <section class="panel choice stack" aria-labelledby="party-h">
+          <h2 id="party-h">Party night</h2>
+          <p class="muted">Rainbow Armada for a whole room of people: the game on a big screen, everyone plays on their phone.</p>
+          <a class="button big" href="/?party" onClick={(e) => { e.preventDefault(); navigate('/?party'); }}>
+            Host or join a party
+          </a>
+        </section>
+      </div>
 
-      <section class="panel stack" aria-labelledby="create-h">
-        <h2 id="create-h">Create a room</h2>
+      <details class="panel custom-room" data-testid="custom-room">
+        <summary>
+          <h2 id="create-h">Custom room</h2>
+          <span class="muted"> Every game and option: board size, fleet, weapons, seats, bots, a turn clock.</span>
+        </summary>
         {games.length === 0 ? <p role="status">Connecting to the server…</p> : null}
-        <form class="stack" onSubmit={create}>
+        <form class="stack" onSubmit={create} aria-labelledby="create-h">
           <fieldset class="game-choice">
             <legend>Game</legend>
             {games.map((g) => (
@@ -239,7 +240,7 @@ export function Lobby(): JSX.Element {
                 <input type="radio" name="game" value={g.name} checked={g.name === game} onChange={() => chooseGame(g.name)} />
                 <span>
                   <strong>{GAME_TITLES[g.name] ?? g.name}</strong>
-                  <span class="muted"> {g.summary.replace(/^[^:]*:\s*/, '').replace(/\s*\(seed \d+\)/, '')}</span>
+                  <span class="muted"> {GAME_BLURBS[g.name] ?? ''}</span>
                 </span>
               </label>
             ))}
@@ -259,10 +260,10 @@ export function Lobby(): JSX.Element {
                   <option value="me">Me</option>
                   <option value="open">Open (a friend joins)</option>
                   {levels.map((l) => (
-                    <option value={`bot:${l}`}>Bot: {l}</option>
+                    <option value={`bot:${l}`}>Computer: {levelLabel(l)}</option>
                   ))}
                   {info?.bots.map((b) => (
-                    <option value={`bot:=${b.name}`}>Bot “{b.name}”: {b.plays}</option>
+                    <option value={`bot:=${b.name}`}>Computer “{b.name}”: {b.plays}</option>
                   ))}
                 </select>
               </div>
@@ -291,7 +292,22 @@ export function Lobby(): JSX.Element {
           </div>
         </form>
         {status ? <p role="status" class="notice">{status}</p> : null}
+      </details>
+
+      <RecentGames unfinished={mine} />
+
+      <section class="panel stack" aria-labelledby="join-h">
+        <h2 id="join-h">Join a room</h2>
+        <form class="row" onSubmit={joinByCode}>
+          <div class="field">
+            <label for="code">Room code</label>
+            <input id="code" type="text" inputMode="text" autoCapitalize="characters" maxLength={5} size={7}
+              value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} placeholder="ABCDE" />
+          </div>
+          <button type="submit">Join</button>
+        </form>
       </section>
+
 
       <section class="panel stack" aria-labelledby="rooms-h">
         <h2 id="rooms-h">Open rooms</h2>

@@ -11,7 +11,7 @@ import { GAME_TITLES } from './games';
 
 // The server's room codes: five letters without I, L, O and U (anything else kept is skipped,
 // so one odd key never makes the whole list a `bad_request`).
-const ROOM_CODE = /^[ABCDEFGHJKMNPQRSTVWXYZ]{5}$/;
+export const ROOM_CODE = /^[ABCDEFGHJKMNPQRSTVWXYZ]{5}$/;
 
 /** The tokens kept in this browser, as `my_rooms` takes them (at most 200 a request). */
 export function heldTokens(): Array<Array<{ room: string; token: string }>> {
@@ -23,11 +23,17 @@ export function heldTokens(): Array<Array<{ room: string; token: string }>> {
   return chunks;
 }
 
-/**
- * Sends `abort` or `resign` in a room with the kept token, on a connection of its own that
- * closes once answered: the answer, or an error the page can show.
- */
+/** Sends `abort` or `resign` in a room with the kept token (see roomCommand). */
 export function endRoom(room: string, command: 'abort' | 'resign'): Promise<Json> {
+  return roomCommand(room, command);
+}
+
+/**
+ * Sends one command in a room with the kept token (`abort`, `resign`, or `start` for a game the
+ * lobby made), on a connection of its own that closes once answered: the answer, or an error the
+ * page can show.
+ */
+export function roomCommand(room: string, command: string): Promise<Json> {
   const token = tokens.get(room)?.token;
   return new Promise((done) => {
     const failed = (message: string) => done({ type: 'error', error: { code: 'unreachable', message } });

@@ -3,7 +3,7 @@
 // (the weapons), presets for the fleet. Options left at their default are not sent.
 import type { JSX } from 'preact';
 import type { Json } from '../games/types';
-import { optionLabel, type GameInfo, type OptionSpec } from './games';
+import { OPTION_HELP, optionLabel, valueLabel, type GameInfo, type OptionSpec } from './games';
 
 /** Fleets offered instead of a JSON box; the first is the rules' fleet. */
 export const FLEET_PRESETS: Array<{ label: string; fleet: Json | undefined }> = [
@@ -39,7 +39,7 @@ function rank(key: string): number {
 }
 
 function seatLabel(v: Json): string {
-  return typeof v === 'number' ? `Seat ${v + 1}` : String(v);
+  return typeof v === 'number' ? `Seat ${v + 1}` : valueLabel(v);
 }
 
 export function OptionsForm(props: {
@@ -58,7 +58,8 @@ export function OptionsForm(props: {
   const field = (key: string, spec: OptionSpec): JSX.Element | null => {
     const id = `opt-${key}`;
     const current = values[key] ?? spec.default;
-    const help = spec.about ? <span class="muted option-about">{spec.about}</span> : null;
+    const about = OPTION_HELP[key];
+    const help = about ? <span class="muted option-about">{about}</span> : null;
     if (key === 'fleet') {
       const index = Math.max(0, FLEET_PRESETS.findIndex((p) => JSON.stringify(p.fleet) === JSON.stringify(values[key])));
       return (
@@ -88,7 +89,7 @@ export function OptionsForm(props: {
                   set(key, next.length ? next : undefined);
                 }}
               />
-              {String(v)}
+              {valueLabel(v)}
             </label>
           ))}
           {help}

@@ -25,6 +25,34 @@ export const GAME_TITLES: Record<string, string> = {
   party: 'Rainbow Armada (party)',
 };
 
+/** What each game is, in a player's words (the server's summaries are written for the protocol). */
+export const GAME_BLURBS: Record<string, string> = {
+  classic: 'The classic: one shot a turn, sink the whole enemy fleet first.',
+  salvo: 'Battleship with a salvo: one shot for every ship you still have afloat.',
+  royale: '2 to 6 players on one shared sea, with secret ship cards and the Royale die.',
+  crew: 'The dice game: roll a ship, a captain and a crew, then score your cargo.',
+  party: 'A host fires 30 torpedoes at every fleet at once: the most ships afloat at the end wins.',
+};
+
+/**
+ * Help under an option, for players (the server's `about` texts describe the protocol: seeds,
+ * JSON shapes). An option without an entry here shows no help rather than developer wording.
+ */
+export const OPTION_HELP: Record<string, string> = {
+  weapons: 'Extra weapons for both sides, on top of the ordinary shot.',
+  carrier: 'The ship that launches the bombers.',
+  submarine: 'The ship that fires the torpedoes.',
+  torpedo_bonus: 'A lucky torpedo roll sinks the whole ship at once.',
+  no_touch: 'House rule: ships may not touch, not even at a corner.',
+  crew_reroll: 'House rule: how crew dice may be thrown again.',
+  mode: 'Rounds: the best total after a set number of rounds. Target: the first to reach a score.',
+  stake: 'What each player puts in the pot; 0 plays without a pot.',
+  host: 'Person: the host fires each torpedo. Automatic: the torpedoes fire by themselves.',
+  players: 'How many players sit at the table.',
+  first: 'Who takes the first turn.',
+  seating: 'Fixed: a set number of players. Open: players join until the first torpedo.',
+};
+
 /** How many seats a room of this game has with these options (party: host + players). */
 export function seatCount(game: string, options: Record<string, Json>, info?: GameInfo): number {
   const players = Number(options['players'] ?? info?.options['players']?.default ?? 2);
@@ -46,4 +74,34 @@ export function optionLabel(key: string): string {
   if (LABELS[key]) return LABELS[key]!;
   const text = key.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Option values as players say them (the protocol's names stay in the requests). */
+const VALUE_LABELS: Record<string, string> = {
+  nuke: 'Tactical Nuke',
+  scuba: 'SCUBA Attack',
+  torpedo: 'Torpedo',
+  experimental: 'Experimental Weapon',
+  bomber: 'Bomber Flight',
+  ship: 'Name the ship hit',
+  'hit-only': 'Say only "hit"',
+  d20: 'One 20-sided die',
+  '3d6': 'Three 6-sided dice',
+  random: 'Random',
+  standard: 'Standard',
+  advanced: 'Advanced',
+  rainbow: 'Rainbow Armada',
+  european: 'European Navy',
+  person: 'A person',
+  auto: 'Automatic',
+  fixed: 'Fixed',
+  open: 'Open',
+  rounds: 'Rounds',
+  target: 'Target score',
+};
+
+export function valueLabel(v: Json): string {
+  if (typeof v === 'number') return String(v);
+  const text = String(v);
+  return VALUE_LABELS[text] ?? text.charAt(0).toUpperCase() + text.slice(1);
 }
