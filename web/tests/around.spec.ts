@@ -30,6 +30,8 @@ test('resign ends the game for both; the record downloads; the fairness check pa
 
   // Rematch: both end up in the new room, holding their seats (swapped).
   await page.getByRole('button', { name: 'Rematch' }).click();
+  // Waits for the new room (the old room's URL matched the pattern too: a flake under load).
+  await expect(page).not.toHaveURL(new RegExp(`/r/${ann.room}$`));
   await expect(page).toHaveURL(/\/r\/[A-Z]{5}$/);
   const next = page.url().slice(-5);
   expect(next).not.toBe(ann.room);

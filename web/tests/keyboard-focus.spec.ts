@@ -42,7 +42,7 @@ test('classic by the keyboard: focus stays on the cell last fired at', async ({ 
     await expect(target).not.toHaveAttribute('aria-label', /not fired at/);
     // The bot answers; then it is our turn again, with the focus where we left it.
     await expect(page.getByTestId('turn')).toContainText('Your turn');
-    await expect(page.getByTestId('own-grid').locator('[aria-label*="hit"], [aria-label*="miss"]')).toHaveCount(shot + 1);
+    await expect(page.getByTestId('own-grid').locator('[aria-label*="hit"], [aria-label*="miss"], [aria-label*="sunk"]')).toHaveCount(shot + 1);
     expect(await active(page)).toEqual({ cell, grid: 'target-grid' });
     await expect(target).toHaveAttribute('tabindex', '0');
   }

@@ -79,14 +79,29 @@ export function Grid(props: GridProps): JSX.Element {
     const onOut = (e: FocusEvent) => {
       if (e.relatedTarget instanceof Node && !home.contains(e.relatedTarget)) mark(false);
     };
+    // A click anywhere else is the player leaving the board, even when it focuses nothing.
+    const onPointer = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && home.contains(e.target))) mark(false);
+    };
     home.addEventListener('focusin', onIn);
     home.addEventListener('focusout', onOut);
+    document.addEventListener('pointerdown', onPointer, true);
     return () => {
       home.removeEventListener('focusin', onIn);
       home.removeEventListener('focusout', onOut);
+      document.removeEventListener('pointerdown', onPointer, true);
       if (home.contains(document.activeElement)) mark(true);
     };
   }, []);
+
+  // After any redraw: focus that fell to nobody while this board stayed mounted (the pressed
+  // "Fire salvo" button went away after the board was drawn) comes back to the cell.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (memory.get(name)?.focused && (!active || active === document.body)) {
+      root.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+    }
+  });
 
   const moveFocus = (row: number, col: number) => {
     const r = Math.max(0, Math.min(props.rows - 1, row));
