@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <fstream>
+#include <string>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,15 @@ namespace broadside::testing {
 namespace {
 
 using nlohmann::json;
+
+// VmRSS of a process, from /proc (0 if it cannot be read).
+std::int64_t resident_bytes(pid_t pid) {
+    std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+    }
+    return 0;
+}
 
 TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
     // Players that think for 20 ms send faster than a person may: the rate limit is lifted.
@@ -38,9 +49,18 @@ TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
     EXPECT_GT(report["steady_actions_per_second"].get<double>(),
               report["actions_per_second"].get<double>() / 3);
     EXPECT_EQ(report["ack_ms"]["samples"], report["actions"]);
-    EXPECT_LE(report["ack_ms"]["p50"].get<double>(), report["ack_ms"]["p99"].get<double>());
-    EXPECT_LE(report["ack_ms"]["p99"].get<double>(), report["ack_ms"]["max"].get<double>());
-    EXPECT_GT(report["server_memory"]["resident_loaded_bytes"].get<std::int64_t>(), 0);
+    // The answers were timed within the run (a wrong clock or unit gives absurd figures).
+    EXPECT_GT(report["ack_ms"]["p99"].get<double>(), 0.0);
+    EXPECT_LT(report["ack_ms"]["max"].get<double>(),
+              report["duration_s"].get<double>() * 1000 + 1000);
+    // The memory figure is the server's (its /metrics), not the load generator's: it matches the
+    // server's own resident size now within a factor of two, and the connections are ours.
+    const auto resident = report["server_memory"]["resident_loaded_bytes"].get<std::int64_t>();
+    const std::int64_t now = resident_bytes(server.pid());
+    ASSERT_GT(now, 0);
+    EXPECT_GT(resident, now / 2) << resident << " vs " << now;
+    EXPECT_LT(resident, now * 2) << resident << " vs " << now;
+    EXPECT_GE(report["server_memory"]["server_connections_loaded"].get<std::int64_t>(), 23);
     // The server counted the same actions.
     auto metrics = http_get(server.port(), "/metrics").body;
     const auto at = metrics.find("\nbroadside_actions_total ");

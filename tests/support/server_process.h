@@ -17,6 +17,7 @@ public:
     ServerProcess& operator=(const ServerProcess&) = delete;
 
     unsigned short port() const { return port_; }
+    pid_t pid() const { return pid_; }
     std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
     const std::string& data_dir() const { return data_; }
     // SIGTERM, then waits: the exit code (or -signal).
