@@ -65,6 +65,18 @@ std::string temp_dir() {
     return temp_dirs().make();
 }
 
+// In a forked child: becomes the built `broadside` with `args` (exits 127 if it cannot).
+[[noreturn]] static void exec_broadside(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    std::string binary = BROADSIDE_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+}
+
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input) {
     const std::string dir = temp_dir();
     const std::string in_path = dir + "/stdin", out_path = dir + "/stdout",
@@ -79,14 +91,7 @@ CommandResult run_broadside(const std::vector<std::string>& args, const std::str
         dup2(in, 0);
         dup2(out, 1);
         dup2(err, 2);
-        std::vector<char*> argv;
-        std::string binary = BROADSIDE_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
+        exec_broadside(args);
     }
     int status = 0;
     waitpid(pid, &status, 0);
@@ -115,14 +120,7 @@ CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& a
         dup2(in, 0);
         dup2(out, 1);
         dup2(slave, 2);
-        std::vector<char*> argv;
-        std::string binary = BROADSIDE_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
+        exec_broadside(args);
     }
     close(slave);
     CommandResult r;
