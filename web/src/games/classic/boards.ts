@@ -29,7 +29,7 @@ function markLast(view: CellView, last: Set<string> | undefined, name: string): 
  * its ship fill), the enemy's misses, and the enemy's latest shot.
  */
 export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined, last?: Set<string>) {
-  const cell = ownCell(fleet, incoming);
+  const cell = ownCell(fleet, incoming, last);
   return (r: number, c: number): CellView => markLast(cell(r, c), last, rowLetterCell(r, c));
 }
 
@@ -48,7 +48,7 @@ export function hullClass(cells: string[], name: string): string {
   return `hull ${across ? 'hull-h' : 'hull-v'}${i === order[0] ? ' hull-start' : ''}${i === order[order.length - 1] ? ' hull-end' : ''}`;
 }
 
-function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined) {
+function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined, last: Set<string> | undefined) {
   const byCell = new Map<string, MyShip>();
   for (const s of fleet) for (const c of s.cells) byCell.set(c, s);
   const hits = new Set(incoming?.hits ?? []);
@@ -61,7 +61,7 @@ function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] }
       if (ship.captured) {
         return { text: SYMBOL.captured, className: 'cl-captured', label: `${name}, ${ship.name}, captured by the enemy` };
       }
-      const hull = hullClass(ship.cells, name);
+      const hull = hullClass(ship.cells, name) + (sinking(ship.cells, ship.sunk, last) ? ' sinking' : '');
       if (ship.sunk && hits.has(name)) return { text: SYMBOL.sunk, className: `sunk ${hull}`, label: `${name}, sunk, ${ship.name}` };
       if (ship.sunk) return { text: SYMBOL.sunk, className: `sunk cl-destroyed ${hull}`, label: `${name}, ${ship.name}, destroyed` };
       if (hits.has(name)) return { text: SYMBOL.hit, className: `ship hit ${hull}`, label: `${name}, hit, ${ship.name}` };
@@ -90,19 +90,64 @@ export interface TargetMarks {
   last?: Set<string>;
 }
 
+/** True when the cells lie in one straight unbroken line: one ship's cells. */
+function oneShip(cells: string[]): boolean {
+  const at = cells.map((c) => parseRowLetterCell(c)).filter((p): p is [number, number] => p !== null);
+  if (at.length !== cells.length || at.length === 0) return false;
+  const across = at.every((p) => p[0] === at[0]![0]);
+  const down = at.every((p) => p[1] === at[0]![1]);
+  if (!across && !down) return false;
+  const order = at.map((p) => (across ? p[1] : p[0])).sort((a, b) => a - b);
+  return order.every((v, i) => i === 0 || v === order[i - 1]! + 1);
+}
+
+const hullsOf = new WeakMap<TargetMarks, Map<string, string[]>>();
+
+/**
+ * The enemy ships whose every cell this board knows, so that each is drawn as one hull: a sunk
+ * ship whose hits name it, and at the end a revealed ship with the hits on it. Each cell maps to
+ * all of its ship's cells. Cells are grouped by ship name; a group that is not one straight line
+ * (two ships of one name, hits that do not name their ship) is left as single marks.
+ */
+export function knownHulls(m: TargetMarks): Map<string, string[]> {
+  const cached = hullsOf.get(m);
+  if (cached) return cached;
+  const groups = new Map<string, string[]>();
+  const add = (ship: string, cell: string) => groups.set(ship, [...(groups.get(ship) ?? []), cell]);
+  const revealedNames = new Set(m.revealed.values());
+  for (const [cell, shot] of m.shots) {
+    if (shot.ship && (shot.result === 'sunk' || revealedNames.has(shot.ship))) add(shot.ship, cell);
+  }
+  for (const [cell, ship] of m.revealed) if (!m.shots.has(cell)) add(ship, cell);
+  const out = new Map<string, string[]>();
+  for (const cells of groups.values()) if (oneShip(cells)) for (const c of cells) out.set(c, cells);
+  hullsOf.set(m, out);
+  return out;
+}
+
+/** A cell of a ship whose sinking was the latest shot: its whole hull goes down together. */
+function sinking(cells: string[] | undefined, sunk: boolean, last: Set<string> | undefined): boolean {
+  return !!cells && sunk && !!last && cells.some((c) => last.has(c));
+}
+
 export function targetCell(m: TargetMarks, r: number, c: number): CellView {
   const name = rowLetterCell(r, c);
   const shot = m.shots.get(name);
+  const hull = knownHulls(m).get(name);
   const classes: string[] = [];
   const parts = [name];
   let text = '';
   if (shot) {
     classes.push(shot.result);
+    if (hull) classes.push(hullClass(hull, name));
+    if (hull && shot.result === 'hit') classes.push('ship');
+    if (sinking(hull, shot.result === 'sunk', m.last)) classes.push('sinking');
     text = SYMBOL[shot.result];
     parts.push(shot.result);
     if (shot.ship) parts.push(shot.ship);
   } else if (m.revealed.has(name)) {
     classes.push('ship', 'cl-revealed');
+    if (hull) classes.push(hullClass(hull, name));
     text = SYMBOL.ship;
     parts.push(`${m.revealed.get(name)}, revealed`);
   } else {
