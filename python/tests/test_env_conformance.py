@@ -25,8 +25,45 @@ def engine_mask_matches(env: broadside.BroadsideEnv, agent: str, mask: np.ndarra
         assert set(np.flatnonzero(mask)) == {codec.index_of(c) for c in legal["choices"]}
     elif legal["type"] == "fire":  # the party host
         assert list(np.flatnonzero(mask)) == [0]
-    else:  # placement: every allowed index must lead to a fleet the engine accepts (below)
-        assert mask.any()
+    else:  # placement: checked index by index in placement_mask_matches (below)
+        placement_mask_matches(env, agent, mask)
+
+
+def placement_mask_matches(env: broadside.BroadsideEnv, agent: str, mask: np.ndarray) -> None:
+    """Exactly the placements allowed: for the last ship of the fleet, an index is allowed iff
+    the engine accepts the whole fleet it completes (tried on a clone); for an earlier ship iff
+    it lies on the board clear of the ships placed so far (and, with no_touch, not touching
+    them), worked out here from the cells, not by the codec. On these boards a fleet so begun
+    can always be finished, which the last ship's check confirms game after game."""
+    codec = env._codecs[agent]
+    grid, lengths = codec.grid, codec.placement.lengths
+    first = 1 if env.game == "party" else 0  # the party's index 0 is the host's fire
+    size = 2 * grid.cells
+    if len(codec.pending) == len(lengths) - 1:
+        expected = []
+        for i in range(size):
+            fleet = codec.placement.action(codec.pending + [i])
+            try:
+                env.match.clone().act(seat_of(agent), fleet)
+                expected.append(True)
+            except broadside.BroadsideError:
+                expected.append(False)
+    else:
+        placed = set()
+        for k, index in enumerate(codec.pending):
+            placed |= set(grid.ship(index // 2, index % 2, lengths[k]))
+        no_touch = bool(env.options.get("no_touch"))
+        near = {n for c in placed for n in grid.neighbours(c)} if no_touch else placed
+        length = lengths[len(codec.pending)]
+        expected = []
+        for i in range(size):
+            row, col = divmod(i // 2, grid.cols)
+            rows, cols = (1, length) if i % 2 == 0 else (length, 1)
+            cells = {(row + r) * grid.cols + col + c for r in range(rows) for c in range(cols)}
+            on_board = row + rows <= grid.rows and col + cols <= grid.cols
+            expected.append(on_board and not cells & near)
+    assert list(mask[first : first + size]) == expected
+    assert not mask[:first].any() and not mask[first + size :].any()
 
 
 def classic_mask_matches(legal, codec, mask: np.ndarray) -> None:
@@ -85,10 +122,22 @@ def royale_mask_matches(obs, legal, codec, mask: np.ndarray) -> None:
     assert expected, "a seat to act always has something to do"
 
 
+def seeds_for(game: str, options) -> range:
+    """Many seeds per game; fewer for Royale, the party game (4 fleets to check index by index)
+    and the 10 x 10 boards, whose games are long."""
+    long = game == "royale" or (game in ("classic", "salvo") and options.get("rows", 10) == 10)
+    return range(4) if long else range(10) if game == "party" else range(20)
+
+
 @pytest.mark.parametrize("game,options", ENV_GAMES)
-def test_a_random_game_keeps_every_promise(game, options, rng):
+def test_random_games_keep_every_promise(game, options, rng):
+    for seed in seeds_for(game, options):
+        a_random_game_keeps_every_promise(game, options, seed, rng)
+
+
+def a_random_game_keeps_every_promise(game, options, seed, rng):
     env = broadside.env(game, options=options)
-    env.reset(seed=5)
+    env.reset(seed=seed)
     seen_done = set()
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -285,10 +334,40 @@ def test_crew_rewards_sum_to_each_seats_total():
     assert [totals[f"seat_{s}"] for s in range(2)] == env.match.result["totals"]
 
 
-def test_truncation_stops_a_game_after_max_steps():
-    env = broadside.env("classic", max_steps=7)
-    play_random(env, seed=1, rng=np.random.default_rng(0))
-    assert not env.match.over
+def flags_at_each_step(env: broadside.BroadsideEnv, seed: int):
+    """Plays at random; returns (steps taken, {agent: (terminated, truncated)} as each agent
+    was last told before being stepped with None)."""
+    env.reset(seed=seed)
+    rng, steps, told = np.random.default_rng(seed), 0, {}
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        assert (terminated, truncated) == (env.terminations[agent], env.truncations[agent])
+        if terminated or truncated:
+            told[agent] = (terminated, truncated)
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+    return steps, told
+
+
+@pytest.mark.parametrize("game,options", [("classic", SMALL_WEAPONS), ("crew", {"players": 2})])
+def test_truncation_and_termination_flags(game, options):
+    for seed in range(5):
+        # A game played out: every agent terminated, none truncated.
+        full, told = flags_at_each_step(broadside.env(game, options=options), seed)
+        assert told == {a: (True, False) for a in ("seat_0", "seat_1")}
+        # Cut after max_steps steps: every agent truncated, none terminated, the game not over.
+        for cut in (1, full // 2, full - 1):
+            env = broadside.env(game, options=options, max_steps=cut)
+            steps, told = flags_at_each_step(env, seed)
+            assert steps == cut and not env.match.over
+            assert told == {a: (False, True) for a in ("seat_0", "seat_1")}
+        # A limit the game reaches exactly as it ends: it ended, so terminated, not truncated.
+        env = broadside.env(game, options=options, max_steps=full)
+        steps, told = flags_at_each_step(env, seed)
+        assert steps == full and env.match.over
+        assert told == {a: (True, False) for a in ("seat_0", "seat_1")}
 
 
 def test_the_vector_env_steps_every_environment_and_resets_finished_ones():

@@ -187,6 +187,9 @@ TEST(Join, NewCreatesTheRoomAndItsCreatorStartsItWithBots) {
     auto bad =
         run_broadside({"join", "--new", "salvo", "--options", "[]", "--server", server.url()});
     EXPECT_EQ(bad.exit_code, 2) << bad.err;
+    // Refused for what it is, before any room is made: the message names the option.
+    EXPECT_NE(bad.err.find("--options must be a JSON object."), std::string::npos) << bad.err;
+    EXPECT_EQ(bad.out.find(" is ready."), std::string::npos) << bad.out;
     EXPECT_EQ(server.terminate(), 0);
 }
 
