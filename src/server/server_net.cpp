@@ -28,6 +28,7 @@
 #include "server/lan.h"
 #include "server/metrics.h"
 #include "server/peer.h"
+#include "server/replay_http.h"
 #include "server/secrets.h"
 #include "server/server.h"
 #include "server/static_files.h"
@@ -341,14 +342,42 @@ public:
 private:
     void read() {
         parser_.emplace();
-        parser_->body_limit(16 * 1024);
+        // The largest body any request may have, so that the header of a record posted for a
+        // replay passes; on_header narrows it for every other request.
+        parser_->body_limit(kReplayBodyLimit);
         parser_->header_limit(16 * 1024);
         stream_.expires_after(std::chrono::seconds(30));
+        http::async_read_header(
+            stream_, buffer_, *parser_,
+            beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+    }
+
+    // The header decides how large a body may be: only a record posted for a replay may be
+    // larger than 16 KiB.
+    void on_header(beast::error_code ec, std::size_t) {
+        // A stated length over the largest limit is refused before any of the body is read.
+        if (ec == http::error::body_limit && parser_->get().method() == http::verb::post) {
+            too_large();
+            return;
+        }
+        if (ec) {
+            beast::error_code ignored;
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+            return;
+        }
+        const auto& header = parser_->get();
+        if (header.method() != http::verb::post || !header.target().starts_with("/api/replay")) {
+            parser_->body_limit(16 * 1024);
+        }
         http::async_read(stream_, buffer_, *parser_,
                          beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
     }
 
     void on_read(beast::error_code ec, std::size_t) {
+        if (ec == http::error::body_limit && parser_->get().method() == http::verb::post) {
+            too_large();
+            return;
+        }
         if (ec) {
             beast::error_code ignored;
             stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
@@ -360,6 +389,18 @@ private:
             return;
         }
         respond(std::move(req));
+    }
+
+    // 413 for a body over its limit, and the connection closes (the rest is never read).
+    void too_large() {
+        http::request<http::string_body> req;  // what a reply needs of it: its version
+        req.version(parser_->get().version());
+        reply(req, http::status::payload_too_large, "application/json",
+              error_json("too_large",
+                         "The request body is too large: a record for a replay may be "
+                         "at most 2 MiB, any other body 16 KiB.")
+                  .dump(),
+              false);
     }
 
     void upgrade(http::request<http::string_body> req) {
@@ -406,7 +447,11 @@ private:
 
     void respond(http::request<http::string_body> req) {
         const std::string target(req.target());
-        if (req.method() != http::verb::get && req.method() != http::verb::head) {
+        if (req.method() == http::verb::post && target.rfind("/api/replay", 0) == 0) {
+            auto [status, body] = replay_answer(target, req.body());
+            reply(req, static_cast<http::status>(status), "application/json", std::move(body),
+                  true);
+        } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
             reply(req, http::status::method_not_allowed, "text/plain", "GET only\n", true);
         } else if (target == "/healthz") {
             const bool draining = shared_.draining.load();

@@ -63,7 +63,8 @@ const StaticFile* StaticFiles::find(const std::string& target) const {
     if (!page_) return nullptr;
     const std::string path = target.substr(0, target.find('?'));
     if (path == "/" || path == "/party" || path.rfind("/r/", 0) == 0 ||
-        path.rfind("/watch/", 0) == 0 || path.rfind("/host/", 0) == 0) {
+        path.rfind("/watch/", 0) == 0 || path.rfind("/host/", 0) == 0 || path == "/replay" ||
+        path.rfind("/replay/", 0) == 0) {
         return page_;
     }
     const auto it = files_.find(path);

@@ -108,6 +108,16 @@ std::string ServerProcess::output() const {
 }
 
 HttpReply http_get(unsigned short port, const std::string& target) {
+    return http_request(port, "GET", target, "");
+}
+
+HttpReply http_post(unsigned short port, const std::string& target, const std::string& body) {
+    return http_request(port, "POST", target, body);
+}
+
+HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
+                       const std::string& body,
+                       const std::vector<std::pair<std::string, std::string>>& headers) {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
@@ -115,11 +125,25 @@ HttpReply http_get(unsigned short port, const std::string& target) {
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
         close(fd);
-        throw std::runtime_error("cannot connect for GET " + target);
+        throw std::runtime_error("cannot connect for " + method + " " + target);
     }
-    const std::string request =
-        "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-    (void)!write(fd, request.data(), request.size());
+    std::string request =
+        method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+    bool length_given = false;
+    for (const auto& [name, value] : headers) {
+        request += name + ": " + value + "\r\n";
+        length_given = length_given || name == "Content-Length";
+    }
+    if (method != "GET" && !length_given) {
+        request += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+    }
+    request += "\r\n" + body;
+    // A server that refuses early (a body over its limit) may close before all is written.
+    for (std::size_t sent = 0; sent < request.size();) {
+        const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+        if (n <= 0) break;
+        sent += static_cast<std::size_t>(n);
+    }
     std::string response;
     char buffer[4096];
     for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) response.append(buffer, n);

@@ -40,12 +40,18 @@ private:
     int launches_ = 0;
 };
 
-// A plain HTTP GET against 127.0.0.1:port: the status code and the body.
+// Plain HTTP against 127.0.0.1:port (one request, then the server closes): the status code,
+// the headers and the body.
 struct HttpReply {
     int status = 0;
     std::string body;
     std::string headers;
 };
 HttpReply http_get(unsigned short port, const std::string& target);
+HttpReply http_post(unsigned short port, const std::string& target, const std::string& body);
+// `headers` are added as given; a Content-Length among them replaces the body's own.
+HttpReply http_request(unsigned short port, const std::string& method, const std::string& target,
+                       const std::string& body,
+                       const std::vector<std::pair<std::string, std::string>>& headers = {});
 
 }  // namespace broadside::testing

@@ -1,0 +1,49 @@
+#include "server/replay_http.h"
+
+#include <charconv>
+
+#include "match/replay_view.h"
+
+namespace broadside::server {
+
+namespace {
+
+std::pair<int, std::string> refuse(const std::string& code, const std::string& message) {
+    return {400, json{{"type", "error"}, {"error", {{"code", code}, {"message", message}}}}.dump()};
+}
+
+// The `seat` of the query string; -1 (the public view) when there is none.
+bool seat_of(const std::string& target, int& seat) {
+    seat = -1;
+    const auto query = target.find('?');
+    if (query == std::string::npos) return true;
+    const std::string q = target.substr(query + 1);
+    const auto at = q.find("seat=");
+    if (at == std::string::npos || (at > 0 && q[at - 1] != '&')) return true;
+    const char* first = q.data() + at + 5;
+    const char* last = q.data() + q.size();
+    const char* end = first;
+    while (end != last && *end != '&') ++end;
+    const auto [ptr, ec] = std::from_chars(first, end, seat);
+    return ec == std::errc() && ptr == end;
+}
+
+}  // namespace
+
+std::pair<int, std::string> replay_answer(const std::string& target, const std::string& body) {
+    int seat = -1;
+    if (!seat_of(target, seat)) {
+        return refuse("bad_request", "seat must be a seat number, or -1 for the public view.");
+    }
+    json record;
+    try {
+        record = json::parse(body);
+    } catch (const json::exception&) {
+        return refuse("bad_record", "The body is not JSON: send a Broadside record file.");
+    }
+    auto view = replay_view(record, seat);
+    if (!view) return refuse(view.error().code, view.error().message);
+    return {200, view->dump()};
+}
+
+}  // namespace broadside::server

@@ -1,0 +1,119 @@
+// POST /api/replay (docs/server.md, "HTTP"; docs/protocol.md, "Errors from the server"): a real
+// server turns a finished game's record into every step as one seat saw it, for the browser's
+// replay page, and refuses what is not a record, a seat the game lacks and a body over 2 MiB.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "match/match.h"
+#include "support/server_client.h"
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+TEST(ServerReplay, ARecordComesBackStepByStepAsEachSeatSawIt) {
+    ServerProcess server(temp_dir());
+    auto created = create_room(
+        server.port(),
+        {{"game", "classic"}, {"seat", 0}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    const std::string room = created["room"];
+    SeatClient me(server.port(), room, created["token"]);
+    ASSERT_EQ(me.request({{"cmd", "start"}})["type"], "started");
+    const json fleet = {"A1 right", "B1 right", "C1 right", "D1 right", "E1 right"};
+    ASSERT_EQ(me.request({{"cmd", "act"},
+                          {"action_id", "p"},
+                          {"action", {{"type", "place"}, {"ships", fleet}}}})["type"],
+              "acted");
+    // One shot (once the bot has placed and it is our turn), then a resignation ends the game.
+    for (int i = 0; i < 200; ++i) {
+        auto obs = me.request({{"cmd", "observe"}});
+        if (!obs["legal"].is_null() && obs["legal"].value("type", "") == "fire") break;
+        me.wait_for("events");
+    }
+    ASSERT_EQ(me.request({{"cmd", "act"},
+                          {"action_id", "f"},
+                          {"action", {{"type", "fire"}, {"cells", {"J10"}}}}})["type"],
+              "acted");
+    ASSERT_EQ(me.request({{"cmd", "resign"}})["type"], "resigned");
+    const auto download = http_get(server.port(), "/rooms/" + room + "/record");
+    ASSERT_EQ(download.status, 200) << download.body;
+    const json record = json::parse(download.body);
+    const auto actions = record["actions"].size();
+    ASSERT_GE(actions, 3u);
+
+    const auto mine = http_post(server.port(), "/api/replay?seat=0", download.body);
+    ASSERT_EQ(mine.status, 200) << mine.body;
+    const json view = json::parse(mine.body);
+    EXPECT_EQ(view["game"], "classic");
+    EXPECT_EQ(view["seat"], 0);
+    EXPECT_EQ(view["seats"], 2);
+    EXPECT_FALSE(view["over"].get<bool>());  // a resignation ends the room, not the match
+    ASSERT_EQ(view["steps"].size(), actions);
+    for (std::size_t i = 0; i < actions; ++i) {
+        EXPECT_EQ(view["steps"][i]["seat"], record["actions"][i]["seat"]) << i;
+    }
+    // Our own fleet is ours to see from our placement on; the bot's placement reaches us without
+    // its ships, and the public view names neither fleet.
+    const auto bot_placement = record["actions"][0]["seat"] == 1 ? record["actions"][0]["action"]
+                                                                 : record["actions"][1]["action"];
+    const std::string bot_ship = bot_placement["ships"][0];
+    EXPECT_NE(view["steps"].dump().find("A1 right"), std::string::npos);
+    EXPECT_EQ(view["steps"].dump().find(bot_ship), std::string::npos) << bot_ship;
+    const auto pub = http_post(server.port(), "/api/replay", download.body);
+    ASSERT_EQ(pub.status, 200);
+    EXPECT_EQ(json::parse(pub.body)["seat"], -1);
+    EXPECT_EQ(pub.body.find("A1 right"), std::string::npos);
+    EXPECT_EQ(pub.body.find(bot_ship), std::string::npos);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+TEST(ServerReplay, NotARecordASeatTheGameLacksAndTooLargeABodyAreRefused) {
+    ServerProcess server(temp_dir());
+    auto code = [](const HttpReply& r) { return json::parse(r.body)["error"]["code"]; };
+    const auto not_json = http_post(server.port(), "/api/replay?seat=0", "{not json");
+    EXPECT_EQ(not_json.status, 400);
+    EXPECT_EQ(code(not_json), "bad_record");
+    const auto not_record = http_post(server.port(), "/api/replay", R"({"game":"classic"})");
+    EXPECT_EQ(not_record.status, 400);
+    EXPECT_EQ(code(not_record), "bad_record");
+    // A record of a real game, made here: its actions replayed by the server.
+    auto match = Match::create(
+        "classic",
+        {{"rows", 5}, {"cols", 5}, {"fleet", {{{"name", "Patrol"}, {"length", 1}}}}, {"first", 0}},
+        3);
+    ASSERT_TRUE(match.ok());
+    ASSERT_TRUE(match->act(0, {{"type", "place"}, {"ships", {"A1 right"}}}).ok());
+    ASSERT_TRUE(match->act(1, {{"type", "place"}, {"ships", {"E5 right"}}}).ok());
+    ASSERT_TRUE(match->act(0, {{"type", "fire"}, {"cells", {"E5"}}}).ok());
+    const json record = match->record().value();
+    EXPECT_EQ(http_post(server.port(), "/api/replay?seat=1", record.dump()).status, 200);
+    const auto bad_seat = http_post(server.port(), "/api/replay?seat=2", record.dump());
+    EXPECT_EQ(bad_seat.status, 400);
+    EXPECT_EQ(code(bad_seat), "bad_seat");
+    const auto bad_number = http_post(server.port(), "/api/replay?seat=one", record.dump());
+    EXPECT_EQ(bad_number.status, 400);
+    EXPECT_EQ(code(bad_number), "bad_request");
+    json tampered = record;
+    tampered["actions"][2]["action"]["cells"][0] = "A2";
+    const auto mismatch = http_post(server.port(), "/api/replay?seat=0", tampered.dump());
+    EXPECT_EQ(mismatch.status, 400);
+    EXPECT_EQ(code(mismatch), "replay_mismatch");
+    // Over 2 MiB is refused from its stated length, before any of it is read.
+    const auto big = http_request(server.port(), "POST", "/api/replay", "",
+                                  {{"Content-Length", std::to_string(3 * 1024 * 1024)}});
+    EXPECT_EQ(big.status, 413);
+    EXPECT_EQ(code(big), "too_large");
+    // Other requests keep their small limit, and only POST /api/replay takes a POST.
+    EXPECT_EQ(http_post(server.port(), "/api/rooms", "{}").status, 405);
+    EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
