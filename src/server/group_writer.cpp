@@ -2,10 +2,28 @@
 
 #include <chrono>
 #include <exception>
+#include <stdexcept>
 
 #include <spdlog/spdlog.h>
 
+#include "server/failpoint.h"
+
 namespace broadside::server {
+
+namespace {
+
+// A client's `act` (a bot's has no action id): the only commits `commit_fails` fails.
+bool holds_a_players_action(const WriteBatch& batch) {
+    for (const auto& entry : batch.entries) {
+        if (entry.body.value("kind", "") == "act" && entry.body.contains("action_id") &&
+            !entry.body["action_id"].is_null()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
 
 GroupWriter::GroupWriter(Storage& storage, std::function<void(double, std::size_t)> on_commit)
     : storage_(storage), on_commit_(std::move(on_commit)), thread_([this] { run(); }) {}
@@ -53,6 +71,11 @@ void GroupWriter::run() {
         const auto start = std::chrono::steady_clock::now();
         if (!merged.empty()) {
             try {
+                // The test build's `commit_fails` fails a commit that holds a player's action,
+                // as a full disk would (docs/testing.md, "Failpoints").
+                if (holds_a_players_action(merged) && failpoint("commit_fails")) {
+                    throw std::runtime_error("failpoint commit_fails: no space left on device");
+                }
                 storage_.write(merged);
             } catch (const std::exception& e) {
                 spdlog::critical("storage: commit failed: {}", e.what());

@@ -1348,6 +1348,7 @@ void Room::bot_answered(int seat, json action) {
     if (phase_ != Phase::kPlaying || !bots_.count(seat)) return;
     const auto to_act = match_->seats_to_act();
     if (std::find(to_act.begin(), to_act.end(), seat) == to_act.end()) return;
+    if (!action.is_null()) failpoint("during_bot_move");  // chosen, not yet logged or committed
     auto status =
         action.is_null()
             ? Status(make_error("no_answer", "the bot gave no action"))
