@@ -10,8 +10,9 @@
 //   unshot water of k: it singles out ship cells (a list of legal targets names water as well,
 //   so it does not). A claim inside the viewer's own cells is the viewer's own fleet, not k's.
 // - the DOM's cells ([data-cell]) are compared by signature (aria-label, title, class and text,
-//   with the cell's own name taken out): among the unshot cells that are not the viewer's own, a
-//   signature that only cells of fleet_k wear, and no water of k, tells them apart: a leak.
+//   with the cell's own name taken out), grid by grid: among the unshot cells that are not the
+//   viewer's own, a signature that a cell of fleet_k wears and no water of k in the same grid
+//   does tells them apart: a leak. (A grid with no unshot water left has nothing to compare.)
 // - the rest of the DOM (text, aria-labels and titles outside the cells, the page's title) is
 //   checked as claims, like a frame.
 import type { Page, WebSocket as PwSocket } from '@playwright/test';
@@ -25,6 +26,10 @@ export interface Secret {
   own: Set<string>;
   /** Per other seat, the cells of its still secret ships or cards. */
   fleets: Map<number, Set<string>>;
+  /** Which part of a cell's name grows going "right": the number (classic), the letter (party). */
+  right?: 'number' | 'letter';
+  /** Strings the same for every seat whatever the fleets (e.g. the party's placement rule). */
+  isPublic?: (s: string) => boolean;
 }
 
 export interface Snapshot {
@@ -56,10 +61,11 @@ export function cellsNamed(s: string, board: Set<string>): { named: Set<string>;
 }
 
 /** The cells a ship of `length` placed at `first` heading `d` covers (those on the board). */
-function covered(first: string, d: [number, number], length: number, board: Set<string>): Set<string> {
+function covered(first: string, d: [number, number], length: number, board: Set<string>, right: 'number' | 'letter'): Set<string> {
   const out = new Set<string>();
   for (let i = 0; i < length; ++i) {
-    const n = name(Number(first.slice(1)) - 1 + d[0] * i, row(first) + d[1] * i);
+    const [across, down] = right === 'number' ? [d[0], d[1]] : [d[1], d[0]];
+    const n = name(Number(first.slice(1)) - 1 + across * i, row(first) + down * i);
     if (board.has(n)) out.add(n);
   }
   return out;
@@ -102,7 +108,8 @@ export function findLeaks(snap: Snapshot, secret: Secret, lengths: number[] = [1
     const water = unshot.filter((c) => !fleet.has(c));
     return ships.length > 0 && water.length === 0 ? ships : [];
   };
-  const judge = (strings: string[], what: string) => {
+  const judge = (all: string[], what: string) => {
+    const strings = all.filter((s) => !secret.isPublic?.(s));
     const named = new Set<string>();
     const placements: Array<[string, [number, number]]> = [];
     for (const s of strings) {
@@ -114,7 +121,7 @@ export function findLeaks(snap: Snapshot, secret: Secret, lengths: number[] = [1
       const candidates = [named];
       for (const [first, d] of placements) {
         if (secret.own.has(first)) continue; // a placement of the viewer's own fleet
-        for (const l of new Set(lengths)) candidates.push(covered(first, d, l, board));
+        for (const l of new Set(lengths)) candidates.push(covered(first, d, l, board, secret.right ?? 'number'));
       }
       for (const cells of candidates) {
         const ships = leaks(cells, fleet);
@@ -133,17 +140,22 @@ export function findLeaks(snap: Snapshot, secret: Secret, lengths: number[] = [1
   for (const f of snap.frames) walk(f, 'a frame');
   for (const s of snap.storage) walk(s, 'storage');
   for (const t of snap.domTexts) judge([t], 'the DOM');
+  // Cells are compared within their grid (the signature starts with it), and only where the grid
+  // still has unshot water to compare with: late in a game every unshot cell of a grid may be a
+  // ship, and then no signature can tell ship from water.
+  const gridOf = (sig: string) => sig.split(' ; ')[0]!;
+  const open = (d: { cell: string }) => board.has(d.cell) && !secret.shot.has(d.cell) && !secret.own.has(d.cell);
   for (const [seat, fleet] of secret.fleets) {
-    const sigs = (ship: boolean) =>
-      new Set(
-        snap.domCells
-          .filter((d) => board.has(d.cell) && !secret.shot.has(d.cell) && !secret.own.has(d.cell) && fleet.has(d.cell) === ship)
-          .map((d) => d.sig),
-      );
-    const water = sigs(false);
+    const water = new Map<string, Set<string>>();
+    for (const d of snap.domCells.filter((d) => open(d) && !fleet.has(d.cell))) {
+      const g = gridOf(d.sig);
+      if (!water.has(g)) water.set(g, new Set());
+      water.get(g)!.add(d.sig);
+    }
     for (const d of snap.domCells) {
-      if (!board.has(d.cell) || secret.shot.has(d.cell) || secret.own.has(d.cell) || !fleet.has(d.cell)) continue;
-      if (!water.has(d.sig)) found.push(`${snap.where}: the DOM draws seat ${seat}'s unshot ship cell ${d.cell} unlike water: ${d.sig}`);
+      if (!open(d) || !fleet.has(d.cell)) continue;
+      const w = water.get(gridOf(d.sig));
+      if (w && !w.has(d.sig)) found.push(`${snap.where}: the DOM draws seat ${seat}'s unshot ship cell ${d.cell} unlike water: ${d.sig}`);
     }
   }
   return found;
@@ -215,12 +227,12 @@ export function boardCells(rows: number, cols: number): string[] {
 }
 
 /** The cells a fleet of placements covers, given each ship's length in order. */
-export function fleetCells(placements: string[], lengths: number[]): Set<string> {
+export function fleetCells(placements: string[], lengths: number[], right: 'number' | 'letter' = 'number'): Set<string> {
   const out = new Set<string>();
+  const board = new Set(boardCells(26, 26));
   placements.forEach((p, i) => {
-    const m = /^([A-Z])(\d+)\s+(right|down|left|up)$/.exec(p)!;
-    const d = dirs[m[3]!]!;
-    for (let j = 0; j < lengths[i]!; ++j) out.add(name(Number(m[2]) - 1 + d[0] * j, row(m[1]!) + d[1] * j));
+    const m = /^([A-Z]\d+)\s+(right|down|left|up)$/.exec(p)!;
+    for (const c of covered(m[1]!, dirs[m[2]!]!, lengths[i]!, board, right)) out.add(c);
   });
   return out;
 }

@@ -5,6 +5,7 @@
 // after the end (Royale's hands, the party's fleets). A negative control plants a secret in
 // storage, in a cell's title and in a frame, and the scanner must report each.
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { createRoom, expect, joinRoom, openRoom, roomClient, startRoom, test } from './fixtures';
 import { boardCells, captureFrames, findLeaks, fleetCells, snapshot, type Secret } from './leak_scan';
 
@@ -78,4 +79,158 @@ test('classic from a player seat: no unhit enemy cell in frames, DOM or storage'
   await target(page, 'C5').click();
   await expect(page.getByTestId('turn')).toContainText(/Game over|You win|won/i);
   bobWire.close();
+});
+
+/** The cells a JSON value names (every "A1"-like string in it). */
+function cellsIn(value: unknown): Set<string> {
+  return new Set([...JSON.stringify(value ?? null).matchAll(/"([A-Z]\d{1,2})"/g)].map((m) => m[1]!));
+}
+
+test('royale from a player seat: no other hand in frames, DOM or storage, card by card', async ({ page, server, lobby }) => {
+  test.setTimeout(60_000);
+  const r = await createRoom(lobby, {
+    game: 'royale',
+    options: { players: 3, first: 0 },
+    seat: 0,
+    bots: [{ seat: 1, level: 'easy' }, { seat: 2, level: 'easy' }],
+  });
+  const frames = captureFrames(page);
+  await openRoom(page, server, r.room, r.token, 0);
+  await startRoom(server, r.room, r.token);
+  // A connection may send 60 messages at once, then 20 a second (docs/server.md, "Abuse"): the
+  // driver below asks more often than that, so it takes a fresh connection before the burst is
+  // spent rather than wait (an answer over the limit carries no id and would never come back).
+  let socket = await roomClient(server, r.room, r.token);
+  let sent = 0;
+  const wire = {
+    async request(body: Record<string, unknown>): Promise<any> {
+      if (++sent % 50 === 0) {
+        socket.close();
+        socket = await roomClient(server, r.room, r.token);
+      }
+      return socket.request(body);
+    },
+    close: () => socket.close(),
+  };
+  // Seat 0 is played over the page's own token (the page follows it as that seat); a snapshot is
+  // taken after the discards and after every few of its actions, each with the shots public by
+  // then (asked after the snapshot, so the page cannot know a shot the scan does not).
+  const snaps: Array<{ snap: Awaited<ReturnType<typeof snapshot>>; shot: Set<string>; own: Set<string> }> = [];
+  const take = async (where: string) => {
+    const snap = await snapshot(page, frames, where);
+    const o = await wire.request({ cmd: 'observe' });
+    if (o.over) return;
+    snaps.push({ snap, shot: cellsIn(o.observation.board.shots), own: cellsIn(o.observation.my_cards) });
+  };
+  let n = 0;
+  for (let step = 0; step < 2000; ++step) {
+    const o = await wire.request({ cmd: 'observe' });
+    if (o.over) break;
+    const actions: any[] = o.legal?.actions ?? [];
+    const shot = cellsIn(o.observation.board.shots);
+    const free = boardCells(10, 10).filter((c) => !shot.has(c));
+    const pick = (t: string) => actions.find((a) => a.type === t);
+    let action: Record<string, unknown> | null = null;
+    if (pick('discard')) action = { type: 'discard', cards: pick('discard').cards.slice(0, 2) };
+    else if (pick('roll')) action = { type: 'roll' };
+    else if (pick('fire')) action = { type: 'fire', cells: free.slice(0, pick('fire').count ?? 1) };
+    else if (pick('end')) action = { type: 'end' };
+    if (process.env['DEBUG_SCAN']) console.log(Date.now() % 100000, step, JSON.stringify(o.to_act), JSON.stringify(actions).slice(0, 200));
+    if (!action) {
+      // The bots' turns: wait until seat 0 may act again or the game is over (no fixed sleep).
+      await expect
+        .poll(async () => {
+          const p = await wire.request({ cmd: 'observe' });
+          return p.over || (p.legal?.actions ?? []).length > 0;
+        }, { timeout: 20_000 })
+        .toBe(true);
+      continue;
+    }
+    const answer = await wire.request({ cmd: 'act', action_id: `r${++n}`, action });
+    expect(answer.type, JSON.stringify(answer)).toBe('acted');
+    if (action.type === 'discard') {
+      await expect(page.locator('.ry-discards')).toBeVisible();
+      await take('after the discards');
+    } else if (n % 6 === 0) await take(`after action ${n}`);
+  }
+  await expect(page.getByTestId('royale-over')).toBeVisible();
+  // The truth, once over: every hand as dealt (kept and discarded), from the record.
+  const record = (await wire.request({ cmd: 'record' })).record;
+  wire.close();
+  const dealt = new Map<number, Set<string>>();
+  for (const e of record.events as any[]) if (e.type === 'dealt') dealt.set(e.seat, new Set(e.cards as string[]));
+  const deck = new Map<string, string[]>();
+  for (const e of record.events as any[]) for (const c of [e.card, ...(e.claimed ?? [])]) if (c?.id) deck.set(c.id, c.cells);
+  const cards = JSON.parse(readFileSync(new URL('../../data/decks/royale-standard.json', import.meta.url), 'utf8')).cards as Array<{ id: string; cells: string[] }>;
+  const cellsOf = new Map(cards.map((c) => [c.id, c.cells]));
+  expect(dealt.size).toBe(3);
+  expect(snaps.length).toBeGreaterThan(2);
+  for (const { snap, shot, own } of snaps) {
+    const fleets = new Map<number, Set<string>>();
+    for (const seat of [1, 2]) fleets.set(seat, new Set([...dealt.get(seat)!].flatMap((id) => cellsOf.get(id)!)));
+    // Card ids stand for their cells (the deck is public): a held card's id is its content.
+    const ids = [1, 2].flatMap((seat) => [...dealt.get(seat)!].filter((id) => cellsOf.get(id)!.some((c) => !shot.has(c))));
+    const secret: Secret = { cells: boardCells(10, 10), shot, own, fleets };
+    expect(findLeaks(snap, secret)).toEqual([]);
+    const named = [...snap.frames, ...snap.storage, ...snap.domTexts].filter((t) => ids.some((id) => new RegExp(`\\b${id}\\b`).test(t)));
+    expect(named.map((t) => t.slice(0, 120))).toEqual([]);
+  }
+  // The negative control: another seat's unshot card, planted in a frame by its cells, is found.
+  const { snap, shot, own } = snaps[snaps.length - 1]!;
+  const seat1 = new Set([...dealt.get(1)!].flatMap((id) => cellsOf.get(id)!));
+  const card = [...dealt.get(1)!].map((id) => cellsOf.get(id)!).find((cells) => cells.some((c) => !shot.has(c)))!;
+  const fleets = new Map([[1, seat1]]);
+  expect(findLeaks({ ...snap, frames: [JSON.stringify({ type: 'observation', cards: [{ cells: card }] })] }, { cells: boardCells(10, 10), shot, own, fleets })).not.toEqual([]);
+});
+
+test('party from a player seat: no fleet but its own until the end', async ({ page, server, lobby }) => {
+  test.setTimeout(60_000);
+  // A person hosts over the wire (seat 0), the page plays seat 1, a bot seat 2; the host fires
+  // one torpedo at a time, so the page is scanned after the placement and after every third
+  // torpedo, up to the last before the end (or the first super torpedo of a tiebreak).
+  const host = await createRoom(lobby, { game: 'party', options: { players: 2 }, seat: 0 });
+  const me = await joinRoom(server, host.room, 'Ann');
+  expect(me.seat).toBe(1);
+  await startRoom(server, host.room, host.token, true);
+  const mine = ['A1 right', 'A2 right', 'A3 right', 'A4 right', 'A5 right', 'A6 right'];
+  const lengths = [5, 4, 3, 3, 2, 1];
+  const frames = captureFrames(page);
+  await openRoom(page, server, host.room, me.token, me.seat);
+  const myWire = await roomClient(server, host.room, me.token);
+  expect((await myWire.request({ cmd: 'act', action_id: 'p0', action: { type: 'place', ships: mine } })).type).toBe('acted');
+  myWire.close();
+  await expect(page.getByTestId('party-board')).toBeVisible();
+  const wire = await roomClient(server, host.room, host.token);
+  const snaps: Array<{ snap: Awaited<ReturnType<typeof snapshot>>; shot: Set<string> }> = [];
+  const take = async (where: string) => {
+    const snap = await snapshot(page, frames, where);
+    const o = await wire.request({ cmd: 'observe' });
+    if (!o.over && o.observation.super_torpedoes.length === 0) snaps.push({ snap, shot: cellsIn(o.observation.torpedoes) });
+  };
+  await take('after placement');
+  for (let t = 1; t <= 40; ++t) {
+    const answer = await wire.request({ cmd: 'act', action_id: `h${t}`, action: { type: 'fire' } });
+    expect(answer.type, JSON.stringify(answer)).toBe('acted');
+    if (answer.over) break;
+    if (t % 3 === 0 && t <= 30) {
+      await expect(page.locator(`[data-testid=party-board] [aria-label*="torpedo ${t},"]`)).toHaveCount(1);
+      await take(`after torpedo ${t}`);
+    }
+  }
+  await expect(page.getByTestId('game-over')).toBeVisible();
+  const record = (await wire.request({ cmd: 'record' })).record;
+  wire.close();
+  const bot = (record.actions as any[]).find((a) => a.seat === 2 && a.action.type === 'place').action.ships as string[];
+  const botFleet = fleetCells(bot, lengths, 'letter');
+  expect(snaps.length).toBeGreaterThan(5);
+  const isPublic = (s: string) => s.startsWith('one placement per ship');
+  for (const { snap, shot } of snaps) {
+    const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
+    expect(findLeaks(snap, secret, lengths)).toEqual([]);
+  }
+  // The negative control: the bot's placements, planted in storage after the placement (when
+  // its whole fleet is still secret), are found.
+  const { snap, shot } = snaps[0]!;
+  const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
+  expect(findLeaks({ ...snap, storage: [JSON.stringify({ fleet: bot })] }, secret, lengths)).not.toEqual([]);
 });
