@@ -24,6 +24,8 @@ export interface Secret {
   shot: Set<string>;
   /** The viewer's own cells (its ships or cards): claims inside them are its own. */
   own: Set<string>;
+  /** The viewer's own placements ("A1 right"): the strings of its own fleet, never a leak. */
+  ownPlacements?: string[];
   /** Per other seat, the cells of its still secret ships or cards. */
   fleets: Map<number, Set<string>>;
   /** Which part of a cell's name grows going "right": the number (classic), the letter (party). */
@@ -113,14 +115,15 @@ export function findLeaks(snap: Snapshot, secret: Secret, lengths: number[] = [1
     const named = new Set<string>();
     const placements: Array<[string, [number, number]]> = [];
     for (const s of strings) {
-      const n = cellsNamed(s, board);
+      // The viewer's own placements are its own fleet: taken out of the string before judging.
+      const rest = (secret.ownPlacements ?? []).reduce((t, p) => t.split(p).join(' '), s);
+      const n = cellsNamed(rest, board);
       for (const c of n.named) named.add(c);
       placements.push(...n.placements);
     }
     for (const [seat, fleet] of secret.fleets) {
       const candidates = [named];
       for (const [first, d] of placements) {
-        if (secret.own.has(first)) continue; // a placement of the viewer's own fleet
         for (const l of new Set(lengths)) candidates.push(covered(first, d, l, board, secret.right ?? 'number'));
       }
       for (const cells of candidates) {

@@ -30,7 +30,7 @@ test('classic from a player seat: no unhit enemy cell in frames, DOM or storage'
   const annWire = await roomClient(server, ann.room, ann.token);
   expect((await annWire.request({ cmd: 'act', action_id: 'a0', action: { type: 'place', ships: annShips } })).type).toBe('acted');
   annWire.close();
-  const secret: Secret = { cells: boardCells(5, 5), shot: new Set(), own: fleetCells(annShips, lengths), fleets: new Map([[1, bobFleet]]) };
+  const secret: Secret = { cells: boardCells(5, 5), shot: new Set(), own: fleetCells(annShips, lengths), ownPlacements: annShips, fleets: new Map([[1, bobFleet]]) };
   const scan = async (where: string) => {
     const snap = await snapshot(page, frames, where);
     expect(snap.frames.length).toBeGreaterThan(0);
@@ -225,12 +225,12 @@ test('party from a player seat: no fleet but its own until the end', async ({ pa
   expect(snaps.length).toBeGreaterThan(5);
   const isPublic = (s: string) => s.startsWith('one placement per ship');
   for (const { snap, shot } of snaps) {
-    const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
+    const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), ownPlacements: mine, fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
     expect(findLeaks(snap, secret, lengths)).toEqual([]);
   }
   // The negative control: the bot's placements, planted in storage after the placement (when
   // its whole fleet is still secret), are found.
   const { snap, shot } = snaps[0]!;
-  const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
+  const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), ownPlacements: mine, fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
   expect(findLeaks({ ...snap, storage: [JSON.stringify({ fleet: bot })] }, secret, lengths)).not.toEqual([]);
 });
