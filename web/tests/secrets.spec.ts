@@ -223,14 +223,13 @@ test('party from a player seat: no fleet but its own until the end', async ({ pa
   const bot = (record.actions as any[]).find((a) => a.seat === 2 && a.action.type === 'place').action.ships as string[];
   const botFleet = fleetCells(bot, lengths, 'letter');
   expect(snaps.length).toBeGreaterThan(5);
-  const isPublic = (s: string) => s.startsWith('one placement per ship');
   for (const { snap, shot } of snaps) {
-    const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), ownPlacements: mine, fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
+    const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), ownPlacements: mine, fleets: new Map([[2, botFleet]]), right: 'letter' };
     expect(findLeaks(snap, secret, lengths)).toEqual([]);
   }
   // The negative control: the bot's placements, planted in storage after the placement (when
   // its whole fleet is still secret), are found.
   const { snap, shot } = snaps[0]!;
-  const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), ownPlacements: mine, fleets: new Map([[2, botFleet]]), right: 'letter', isPublic };
+  const secret: Secret = { cells: boardCells(6, 6), shot, own: fleetCells(mine, lengths, 'letter'), ownPlacements: mine, fleets: new Map([[2, botFleet]]), right: 'letter' };
   expect(findLeaks({ ...snap, storage: [JSON.stringify({ fleet: bot })] }, secret, lengths)).not.toEqual([]);
 });
