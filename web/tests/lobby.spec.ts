@@ -1,9 +1,10 @@
 // The lobby and the waiting room through the UI: create a room from the custom room's form, a friend joins by
 // the link, the creator starts; join by code; a room code that does not exist; the page served
-// with the cache policy of docs/web.md; the lobby usable within a second; accessibility.
+// with the cache policy of docs/web.md; accessibility. How fast the lobby is usable is measured by
+// `npm run bench:lobby` (bench/lobby-time.mjs, docs/performance.md), not here: a timing against
+// the sanitizer build on a shared machine would only be a flake.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, newPlayer } from './fixtures';
-import { writeFileSync, mkdirSync } from 'node:fs';
 
 async function noSeriousViolations(page: import('@playwright/test').Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -11,17 +12,11 @@ async function noSeriousViolations(page: import('@playwright/test').Page, where:
   expect(serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-test('the lobby is usable within a second and passes axe', async ({ page, server }) => {
-  const started = Date.now();
+test('the lobby is usable and passes axe', async ({ page, server }) => {
   await page.goto(server.url + '/');
   // Usable: the first choice, one click from a game, can be clicked.
   const play = page.getByRole('button', { name: 'Play the computer' });
   await expect(play).toBeEnabled();
-  const ms = Date.now() - started;
-  mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/lobby-ready-ms.txt', String(ms) + '\n');
-  console.log(`lobby usable after ${ms} ms`);
-  expect(ms).toBeLessThan(1000);
   await noSeriousViolations(page, 'lobby');
   // The custom room, opened: every game of the server is offered, with a form built from its options.
   await page.locator('[data-testid=custom-room] > summary').click();

@@ -10,7 +10,9 @@
 // docs/img/party-host.png and docs/img/party-phone.png.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { resolve } from 'node:path';
-import { expect, expectAxeClean, test } from './fixtures';
+import { expect, expectAxeClean, roomClient, test } from './fixtures';
+
+const ordinal = (n: number) => n + (['th', 'st', 'nd', 'rd'][(n % 100 - 20) % 10] ?? ['th', 'st', 'nd', 'rd'][n % 100] ?? 'th');
 
 const PHONES = Number(process.env['PARTY_PHONES'] ?? 20);
 const shots = !!process.env['SCREENSHOTS'];
@@ -201,11 +203,36 @@ test('party night: a host screen and a crowd of phones play a whole game', async
     await expect(host.getByTestId('host-winners')).not.toBeEmpty();
     await expect(host.getByTestId('host-board').locator('td.pn-cell-called')).toHaveCount(30);
     console.log(`party night: ${PHONES} phones, tiebreak: ${sawTiebreak}, ${await podium.textContent()}`);
-    // Every phone that played has its place; the removed one and the late one do not.
+    // Every phone that played has its place, the one the server recorded for its seat (the draw
+    // of the torpedoes is the server's, so the test reads each seat's result and expects exactly
+    // that heading); the removed one and the late one have none.
+    const record = await (await fetch(`${server.url}/rooms/${code}/record`)).json();
+    const result = record.ended.result;
+    const winners: number[] = result.winners;
+    expect(winners.length).toBeGreaterThan(0);
+    // The last standing by place: afloat counts at the end, from each seat's own observation.
     await Promise.all(
-      phones.filter((_, i) => i !== 2).map((p) => expect(p.getByTestId('phone-end')).toContainText(/You win|first place|Your place|tiebreak/)),
+      phones.map(async (p, i) => {
+        if (i === 2) return;
+        const mine = await p.evaluate((c) => JSON.parse(localStorage.getItem('broadside.tokens') ?? '{}')[c], code);
+        const wire = await roomClient(server, code, mine.token);
+        const o = (await wire.request({ cmd: 'observe' })).observation;
+        wire.close();
+        const won = winners.includes(mine.seat);
+        expect(o.my_won).toBe(won);
+        const heading = won
+          ? winners.length > 1
+            ? `You share first place with ${winners.length - 1} other${winners.length > 2 ? 's' : ''}!`
+            : 'You win!'
+          : o.my_eliminated_by
+            ? `You were in the tiebreak, out by super torpedo ${o.my_eliminated_by}.`
+            : `Your place: ${ordinal(o.my_rank)} of ${PHONES - 1}.`;
+        await expect(p.locator('#pn-end-h')).toHaveText(heading);
+      }),
     );
-    await expect(late.page.getByTestId('phone-end')).toContainText(/win/);
+    await expect(late.page.getByTestId('phone-watching')).toHaveCount(0);
+    await expect(late.page.getByTestId('phone-end')).toContainText(winners.length > 1 ? 'share the win' : 'wins');
+    await expect(late.page.locator('#pn-end-h')).toHaveText('Game over');
     // The result is said once, on the end card: no second "You win" below it, and no rank card
     // left from the firing ("1st of 5 (tied)" beside a tiebreak win).
     for (const p of phones.filter((_, i) => i !== 2)) {

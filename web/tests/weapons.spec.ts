@@ -1,8 +1,9 @@
 // The optional weapons against a bot, through the UI: a Tactical Nuke (its 13-cell pattern
 // previewed first), a Torpedo from a corner (the heading chooser and its path), the Experimental
-// Weapon with its blast, and a SCUBA attack; each weapon event is in the log with its dice.
+// Weapon with its blast, and a SCUBA attack; each weapon event is in the log with its dice; then
+// plain shots by click to the end, and the end screen with the result the server recorded.
 import type { Page } from '@playwright/test';
-import { createRoom, expect, openRoom, startRoom, test } from './fixtures';
+import { createRoom, expect, openRoom, roomClient, startRoom, test } from './fixtures';
 
 const fleet = [
   { name: 'Carrier', length: 4 },
@@ -86,4 +87,29 @@ test('weapons: nuke, torpedo, experimental blast and SCUBA through the UI', asyn
     await expect(page.getByText('captured: your prize')).toBeVisible();
     await expect(page.getByText('your prize, captured from the enemy')).toBeVisible();
   }
+
+  // Plain shots, a click on the first cell not fired at, until the game ends (whoever wins: the
+  // bot fires too, and the weapons' dice decide much).
+  const over = page.getByTestId('game-over');
+  const turn = page.locator('[data-testid=turn]');
+  for (let i = 0; i < 64 && !(await over.isVisible()); ++i) {
+    await expect(turn).toContainText(/Your turn|Game over/, { timeout: 20_000 });
+    if (await over.isVisible()) break;
+    const before = (await log(page).textContent()) ?? '';
+    const cell = target(page).locator('[aria-label*="not fired at"]').first();
+    if ((await cell.count()) === 0) break;
+    await expect(page.getByRole('button', { name: /^Shot$/ })).toBeEnabled();
+    await cell.click();
+    await expect(log(page)).not.toHaveText(before);
+  }
+  await expect(over).toBeVisible();
+  // The heading says the result the server recorded, and both fleets are shown at the end.
+  const wire = await roomClient(server, room, token);
+  const ended = (await wire.request({ cmd: 'record' })).record.ended;
+  wire.close();
+  expect(ended.by).toBe('game');
+  const winner = ended.winner ?? ended.result?.winner;
+  expect([0, 1]).toContain(winner);
+  await expect(page.locator('#over-h')).toHaveText(winner === 0 ? 'You win!' : /^You lose: .+ wins\.$/);
+  await expect(turn).toContainText('Game over');
 });
