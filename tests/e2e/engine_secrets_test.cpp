@@ -222,7 +222,7 @@ void scan_through_protocol(const std::string& game, const json& options, std::ui
         const int seat = to_act[rng.below(static_cast<std::uint32_t>(to_act.size()))];
         const json legal =
             engine.handle({{"cmd", "legal"}, {"match", match}, {"seat", seat}})["legal"];
-        check(seat, legal, "legal");
+        check(seat, json{{"legal", legal}}, "legal");
         const json action = server::random_action(legal, seat, rng, game);
         const json acted =
             engine.handle({{"cmd", "act"}, {"match", match}, {"seat", seat}, {"action", action}});

@@ -132,12 +132,13 @@ std::pair<json, std::vector<Seen>> play_room(unsigned short port, const Table& t
 // action's last event: replaying the record's actions one by one rebuilds each moment.
 struct Truth {
     std::map<std::int64_t, std::vector<Hidden>> at;  // [viewer + 1]
-    int seats = 0;
     // What `viewer` must not know once it was sent the events up to `n`.
     const Hidden& hidden(std::int64_t n, int viewer) const {
         auto it = at.upper_bound(n);
         if (it != at.begin()) --it;  // else: before the deal's events, the first moment
-        return it->second[static_cast<std::size_t>(viewer + 1)];
+        // A party phone not yet seated then (its welcome came before its join) was a spectator.
+        const auto index = static_cast<std::size_t>(viewer + 1);
+        return it->second[index < it->second.size() ? index : 0];
     }
 };
 
@@ -146,12 +147,9 @@ Truth truth_of(const json& record) {
     if (!m) throw std::runtime_error("record does not start: " + m.error().message);
     Truth t;
     auto snapshot = [&] {
-        if (m->is_over()) return;  // the end reveals everything
-        std::vector<Hidden> views;
-        for (int viewer = -1; viewer < m->seat_count(); ++viewer)
-            views.push_back(hidden_for(*m, viewer));
-        t.at[m->last_event_number()] = std::move(views);
-        t.seats = m->seat_count();
+        // After the last move too: its frames carry its events (the last shots, a card sunk),
+        // public by then; frames after `ended` are not scanned.
+        t.at[m->last_event_number()] = hidden_for_all(*m);
     };
     snapshot();
     for (const auto& step : record["actions"]) {
@@ -181,7 +179,6 @@ std::vector<std::string> scan_frames(const Truth& truth, const std::vector<Seen>
         for (const auto& text : s.frames) {
             const json frame = json::parse(text);
             reached = std::max(reached, event_reached(frame));
-            if (s.viewer >= truth.seats) continue;  // a party phone seated after the last snapshot
             for (const auto& leak : scan(truth.hidden(reached, s.viewer), frame)) {
                 out.push_back("viewer " + std::to_string(s.viewer) + " at event " +
                               std::to_string(reached) + ": " + leak + " in " + text.substr(0, 300));

@@ -39,8 +39,9 @@ std::string joined(const std::vector<std::string>& lines) {
 // Returns the first leak found ("" when clean). Once the match is over the record reveals all.
 std::string leaks_now(const Match& m, std::int64_t before) {
     if (m.is_over()) return "";
+    const auto all = testing::hidden_for_all(m);
     for (int viewer = -1; viewer < m.seat_count(); ++viewer) {
-        const auto hidden = hidden_for(m, viewer);
+        const auto& hidden = all[static_cast<std::size_t>(viewer + 1)];
         json seen{{"observation", m.observation(viewer)}, {"events", m.events_for(viewer, before)}};
         if (viewer >= 0) seen["legal"] = m.legal_actions(viewer);
         const auto found = scan(hidden, seen);
@@ -66,6 +67,19 @@ ClassicGame any_classic_game(bool weapons) {
     g.game = *rc::gen::element<std::string>("classic", "salvo");
     g.options = {{"no_touch", *rc::gen::arbitrary<bool>()},
                  {"announce", *rc::gen::element<std::string>("ship", "hit-only")}};
+    if (!weapons) {
+        // Small seas and fleets keep the sanitizer build quick (a 10x10 game scanned after every
+        // action costs about a second); no_touch needs 7x7 for four ships of up to four cells.
+        const int min_side = g.options["no_touch"].get<bool>() ? 7 : 5;
+        g.options["rows"] = *rc::gen::inRange(min_side, 9);
+        g.options["cols"] = *rc::gen::inRange(min_side, 9);
+        json fleet = json::array();
+        const int ships = *rc::gen::inRange(1, 5);
+        for (int i = 0; i < ships; ++i)
+            fleet.push_back(
+                {{"name", "Boat-" + std::to_string(i + 1)}, {"length", *rc::gen::inRange(1, 5)}});
+        g.options["fleet"] = fleet;
+    }
     if (weapons) {
         g.options["weapons"] = "all";
         g.options["dice"] = *rc::gen::element<std::string>("d20", "3d6");
@@ -227,8 +241,14 @@ TEST(LeakScanControl, AnUnhitEnemyCellPlantedInTargetsIsFound) {
     const auto found = scan(hidden, obs);
     ASSERT_EQ(found.size(), 1U);
     EXPECT_NE(found[0].find(secret), std::string::npos) << found[0];
-    // And an enemy placement in an event, as a placement string.
-    const std::string placement = m.reveal_now()["fleets"][1][0];
+    // And an enemy placement in an event, as a placement string: one whose first cell is unhit.
+    std::string placement;
+    const json reveal = m.reveal_now();
+    for (const auto& p : reveal["fleets"][1]) {
+        const std::string text = p;
+        if (hidden.cells.count(text.substr(0, text.find(' ')))) placement = text;
+    }
+    ASSERT_FALSE(placement.empty());
     EXPECT_FALSE(scan(hidden_for(m, 0), json{{"ships", {placement}}}).empty()) << placement;
     // The spectator must not learn either fleet.
     EXPECT_TRUE(scan(hidden_for(m, -1), m.observation(-1)).empty());
@@ -239,7 +259,22 @@ TEST(LeakScanControl, AScubaKilledShipsCellsPlantedInTheEnemyFleetAreFound) {
     const json options{{"weapons", "all"}};
     int scuba_seat = -1;
     std::string ship;
-    Match m = classic_until(options, 11, [&](const Match& match, std::int64_t before) {
+    // The first seed whose game has a SCUBA kill before its end (found, not assumed).
+    std::uint64_t seed = 1;
+    for (; seed < 100; ++seed) {
+        const std::string text =
+            cli::classic_record(
+                "classic", options, seed,
+                classic::play_game(std::make_shared<const classic::Options>(
+                                       classic::parse_options(options, false).value()),
+                                   {classic::make_bot("density").value().get(),
+                                    classic::make_bot("density").value().get()},
+                                   seed, true)
+                    .actions)["events"]
+                .dump();
+        if (text.find("\"destroys\"") != std::string::npos) break;
+    }
+    Match m = classic_until(options, seed, [&](const Match& match, std::int64_t before) {
         for (const auto& e : match.full_events(before)) {
             if (e["type"] == "weapon" && e["outcome"] == "destroys" && !match.is_over()) {
                 scuba_seat = e["seat"].get<int>();
@@ -255,7 +290,8 @@ TEST(LeakScanControl, AScubaKilledShipsCellsPlantedInTheEnemyFleetAreFound) {
     EXPECT_TRUE(scan(hidden, obs).empty()) << joined(scan(hidden, obs));
     // The destroyed ship's true cells, from the owner's own fleet, shown as a mishap would.
     json cells = json::array();
-    for (const auto& s : m.observation(1 - scuba_seat)["my_fleet"])
+    const json owner = m.observation(1 - scuba_seat);
+    for (const auto& s : owner["my_fleet"])
         if (s["name"] == ship) cells = s["cells"];
     ASSERT_FALSE(cells.empty());
     for (auto& s : obs["enemy_fleet"])
@@ -295,7 +331,7 @@ TEST(LeakScanControl, AnotherPlayersFleetCellPlantedInAPhonesViewIsFound) {
     ASSERT_FALSE(hidden.cells.empty());
     const std::string secret = hidden.cells.begin()->first;
     obs["planted"] = secret;
-    EXPECT_EQ(scan(hidden, obs).size(), 1U);
+    EXPECT_EQ(scan(hidden, obs).size(), 1U) << joined(scan(hidden, obs));
     // Seat 2's whole fleet as placements, as a redaction removed would show it.
     EXPECT_FALSE(scan(hidden, m.reveal_now()["fleets"][2]).empty());
     // The host sees no fleet at all.

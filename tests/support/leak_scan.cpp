@@ -41,33 +41,49 @@ void add_cells(const json& shots, CellSet& to) {
     }
 }
 
-Hidden classic_hidden(const Match& m, int viewer) {
-    Hidden h;
-    h.board = {m.options()["rows"].get<int>(), m.options()["cols"].get<int>()};
-    const auto fleets = classic_fleets(m, h.board);
-    // Per ocean: the cells anyone fired at (public to both seats) and the cells a mishap showed.
-    std::vector<CellSet> open(2);
+// What the whole table knows about each ocean, read once from the log.
+struct ClassicTruth {
+    BoardSize board;
+    std::vector<std::map<std::string, std::string>> fleets;
+    std::vector<CellSet> open;  // per ocean: fired at by anyone, or shown by a mishap
+};
+
+ClassicTruth classic_truth(const Match& m) {
+    ClassicTruth t;
+    t.board = {m.options()["rows"].get<int>(), m.options()["cols"].get<int>()};
+    t.fleets = classic_fleets(m, t.board);
+    t.open.resize(2);
     for (const auto& e : m.full_events()) {
         if (!e.contains("seat") || !e["seat"].is_number_integer()) continue;
         const auto actor = e["seat"].get<std::size_t>();
         if (actor > 1) continue;
-        if (e.contains("shots")) add_cells(e["shots"], open[1 - actor]);
-        if (e.contains("mishap")) add_cells(e["mishap"]["cells"], open[actor]);
-        if (e.contains("returning_hits")) add_cells(e["returning_hits"], open[actor]);
+        if (e.contains("shots")) add_cells(e["shots"], t.open[1 - actor]);
+        if (e.contains("mishap")) add_cells(e["mishap"]["cells"], t.open[actor]);
+        if (e.contains("returning_hits")) add_cells(e["returning_hits"], t.open[actor]);
+        // A torpedo's launch cell is the shooter's own choice, public like a shot.
+        if (e["type"] == "weapon" && e.contains("cell"))
+            add_cells(json::array({e["cell"]}), t.open[1 - actor]);
     }
+    return t;
+}
+
+Hidden classic_hidden(const ClassicTruth& t, int viewer) {
+    Hidden h;
+    h.board = t.board;
     // The cells this viewer may name about its own ocean, which the scanner cannot tell apart.
     CellSet own;
     if (viewer >= 0) {
-        own = open[static_cast<std::size_t>(viewer)];
-        for (const auto& [cell, owner] : fleets[static_cast<std::size_t>(viewer)]) own.insert(cell);
+        own = t.open[static_cast<std::size_t>(viewer)];
+        for (const auto& [cell, owner] : t.fleets[static_cast<std::size_t>(viewer)])
+            own.insert(cell);
     } else {
-        own = open[0];
-        own.insert(open[1].begin(), open[1].end());
+        own = t.open[0];
+        own.insert(t.open[1].begin(), t.open[1].end());
     }
     for (std::size_t q = 0; q < 2; ++q) {
         if (static_cast<int>(q) == viewer) continue;
-        for (const auto& [cell, owner] : fleets[q]) {
-            if (!open[q].count(cell) && !own.count(cell)) h.cells[cell] = owner;
+        for (const auto& [cell, owner] : t.fleets[q]) {
+            if (!t.open[q].count(cell) && !own.count(cell)) h.cells[cell] = owner;
         }
     }
     return h;
@@ -88,7 +104,8 @@ Hidden royale_hidden(const Match& m, int viewer) {
     const json hands = m.reveal_now()["hands"];
     // Claimed (sunk) cards are public with their cells; the viewer knows its own hand too.
     std::set<std::string> claimed;
-    for (const auto& seat : m.observation(-1)["seats"])
+    const json table = m.observation(-1);  // a local: the loop must not outlive it
+    for (const auto& seat : table["seats"])
         for (const auto& c : seat["claimed"]) claimed.insert(c["id"].get<std::string>());
     std::set<CellSet> lawful;
     for (const auto& id : claimed) lawful.insert(cells_of(id));
@@ -115,6 +132,7 @@ Hidden royale_hidden(const Match& m, int viewer) {
 Hidden party_hidden(const Match& m, int viewer) {
     Hidden h;
     h.board = party::kBoard;
+    h.party_sea = true;
     const json reveal = m.reveal_now();
     CellSet torpedoed;
     for (const auto& c : reveal["torpedoes"]) torpedoed.insert(c.get<std::string>());
@@ -147,25 +165,31 @@ Hidden party_hidden(const Match& m, int viewer) {
 
 // ---- the scan ----
 
-// The cells a string names: a cell ("C4"), or a placement's first two cells ("C4 right").
-std::vector<std::string> named_cells(const std::string& text, BoardSize board) {
+// The cell a string names: a cell ("C4"), or a placement's first cell ("C4 right"; the only cell
+// every ship of any length covers).
+std::vector<std::string> named_cells(const std::string& text, BoardSize board, bool party_sea) {
     if (text.size() > 16) return {};
-    const auto cell = parse_cell(text, board);
-    if (cell && to_string(*cell) == text) return {text};
-    const auto p = parse_placement(text, board);
-    if (!p || text.find(' ') == std::string::npos) return {};
-    std::vector<std::string> out{to_string(p->start)};
-    Cell next = p->start;
-    (p->orientation == Orientation::kHorizontal ? next.col : next.row) += 1;
-    if (next.row < board.rows && next.col < board.cols) out.push_back(to_string(next));
-    return out;
+    const std::string first = text.substr(0, text.find(' '));
+    if (first != text &&
+        !(party_sea ? party::parse_placement(text).ok() : parse_placement(text, board).ok())) {
+        return {};
+    }
+    if (party_sea) {
+        const auto cell = party::parse_cell(first);
+        if (cell && party::cell_name(*cell) == first) return {first};
+        return {};
+    }
+    const auto cell = parse_cell(first, board);
+    if (cell && to_string(*cell) == first) return {first};
+    return {};
 }
 
-void walk(const Hidden& h, const json& j, const std::string& path,
+void walk(const Hidden& h, const json& j, const std::string& path, bool cells,
           std::vector<std::string>& found) {
     if (j.is_string()) {
         const std::string text = j.get<std::string>();
-        for (const auto& cell : named_cells(text, h.board)) {
+        for (const auto& cell :
+             cells ? named_cells(text, h.board, h.party_sea) : std::vector<std::string>{}) {
             if (auto it = h.cells.find(cell); it != h.cells.end())
                 found.push_back(cell + " (" + it->second + ") at " + path);
         }
@@ -179,7 +203,7 @@ void walk(const Hidden& h, const json& j, const std::string& path,
         CellSet strings;
         for (const auto& v : j)
             if (v.is_string()) strings.insert(v.get<std::string>());
-        if (!strings.empty() && strings.size() == j.size()) {
+        if (cells && !strings.empty() && strings.size() == j.size()) {
             for (const auto& card : h.cards) {
                 if (card.cells == strings)
                     found.push_back("the cells of card " + card.id + " (" + card.owner + ") at " +
@@ -187,11 +211,12 @@ void walk(const Hidden& h, const json& j, const std::string& path,
             }
         }
         for (std::size_t i = 0; i < j.size(); ++i)
-            walk(h, j[i], path + "/" + std::to_string(i), found);
+            walk(h, j[i], path + "/" + std::to_string(i), cells, found);
         return;
     }
     if (j.is_object()) {
-        for (const auto& [key, value] : j.items()) walk(h, value, path + "/" + key, found);
+        for (const auto& [key, value] : j.items())
+            walk(h, value, path + "/" + key, cells && key != "legal", found);
     }
 }
 
@@ -199,16 +224,27 @@ void walk(const Hidden& h, const json& j, const std::string& path,
 
 Hidden hidden_for(const Match& m, int viewer) {
     const std::string& game = m.game();
-    if (game == "classic" || game == "salvo") return classic_hidden(m, viewer);
+    if (game == "classic" || game == "salvo") return classic_hidden(classic_truth(m), viewer);
     if (game == "royale") return royale_hidden(m, viewer);
     if (game == "party") return party_hidden(m, viewer);
     if (game == "crew") return {};
     throw std::logic_error("leak_scan: no rules for game " + game);
 }
 
+std::vector<Hidden> hidden_for_all(const Match& m) {
+    std::vector<Hidden> out;
+    if (m.game() == "classic" || m.game() == "salvo") {
+        const ClassicTruth t = classic_truth(m);
+        for (int viewer = -1; viewer < 2; ++viewer) out.push_back(classic_hidden(t, viewer));
+        return out;
+    }
+    for (int viewer = -1; viewer < m.seat_count(); ++viewer) out.push_back(hidden_for(m, viewer));
+    return out;
+}
+
 std::vector<std::string> scan(const Hidden& hidden, const nlohmann::json& message) {
     std::vector<std::string> found;
-    walk(hidden, message, "", found);
+    walk(hidden, message, "", true, found);
     return found;
 }
 

@@ -37,9 +37,14 @@ struct HiddenCard {
 // What one viewer must not learn now.
 struct Hidden {
     BoardSize board{10, 10};
+    bool party_sea = false;  // party names cells column first ("C2": column C, row 2)
     std::map<std::string, std::string> cells;  // cell name -> whose ship ("seat 1's Carrier")
     std::vector<HiddenCard> cards;
 };
+
+// The hidden truth for every viewer at once, [viewer + 1] (viewer -1 is the spectator): the same
+// as hidden_for for each, reading the match's log once.
+std::vector<Hidden> hidden_for_all(const Match& m);
 
 // The hidden truth for `viewer` in `m` as it stands (before the end; once the match is over the
 // record reveals everything, so callers stop scanning there).
@@ -47,9 +52,9 @@ Hidden hidden_for(const Match& m, int viewer);
 
 // Every secret of `hidden` that `message` carries, one line each ("C4 (seat 1's Cruiser) at
 // /observation/targets/hits/0"); empty when it is clean. A string names a cell when it is a
-// cell ("C4") or a placement ("C4 right": its first two cells); an array names a card when its
+// cell ("C4") or a placement ("C4 right": its first cell); an array names a card when its
 // strings are exactly that card's cells, in any order; a string equal to a hidden card's id names
-// that card.
+// that card. Under a "legal" key (legal actions list every open cell) only card ids are checked.
 std::vector<std::string> scan(const Hidden& hidden, const nlohmann::json& message);
 
 }  // namespace broadside::testing
