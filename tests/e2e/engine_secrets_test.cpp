@@ -237,16 +237,11 @@ void scan_through_protocol(const std::string& game, const json& options, std::ui
 TEST(EngineSecrets, EveryGameThroughTheProtocolPassesTheSharedLeakScan) {
     scan_through_protocol("classic", json::object(), 1);
     scan_through_protocol("salvo", {{"announce", "hit-only"}}, 2);
-    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-        scan_through_protocol("classic", {{"weapons", "all"}}, seed);
-        scan_through_protocol("salvo", {{"weapons", "all"}, {"dice", "3d6"}}, seed);
-    }
-    for (int players = 2; players <= 6; ++players) {
-        scan_through_protocol("royale", {{"players", players}},
-                              static_cast<std::uint64_t>(players));
-        scan_through_protocol("royale", {{"players", players}, {"mode", "advanced"}},
-                              static_cast<std::uint64_t>(players) + 10);
-    }
+    scan_through_protocol("classic", {{"weapons", "all"}}, 1);
+    scan_through_protocol("salvo", {{"weapons", "all"}, {"dice", "3d6"}}, 2);
+    scan_through_protocol("royale", {{"players", 2}}, 2);
+    scan_through_protocol("royale", {{"players", 3}, {"mode", "advanced"}}, 3);
+    scan_through_protocol("royale", {{"players", 6}}, 6);
     scan_through_protocol("party", {{"players", 4}}, 5);
     scan_through_protocol("crew", {{"players", 3}}, 6);
 }
