@@ -1,12 +1,17 @@
 // Secret-leak check through the protocol: in random games, nothing the engine sends a seat names
 // a cell of the opponent's fleet that the seat has not hit, and the opponent's placement never
-// reaches it before the end.
+// reaches it before the end. The shared scan (tests/support/leak_scan.h) then runs every game
+// through the protocol: each answer a seat or the spectator gets is checked against a Match
+// mirrored action by action (the truth the protocol never hands out before the end).
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "core/fleet_sampler.h"
+#include "match/match.h"
 #include "protocol/engine.h"
+#include "server/random_action.h"
+#include "support/leak_scan.h"
 
 namespace {
 
@@ -184,6 +189,61 @@ TEST(EngineSecrets, NoMessageToASeatNamesAnUnhitEnemyShipCellInSalvo) {
 TEST(EngineSecrets, NoMessageToASeatNamesAnUnhitEnemyShipCellWithHitOnlyAndNoTouch) {
     const json options{{"announce", "hit-only"}, {"no_touch", true}};
     for (std::uint64_t seed = 1; seed <= 3; ++seed) play_and_check("salvo", options, seed);
+}
+
+// Plays `game` through the in-process protocol engine with random legal actions, mirroring each
+// action on a Match, and scans every answer (observe, events, legal, act) every viewer gets.
+void scan_through_protocol(const std::string& game, const json& options, std::uint64_t seed) {
+    SCOPED_TRACE(game + " " + options.dump() + " seed " + std::to_string(seed));
+    protocol::Engine engine([] { return 1; });
+    auto created =
+        engine.handle({{"cmd", "create"}, {"game", game}, {"seed", seed}, {"options", options}});
+    ASSERT_EQ(created["type"], "created") << created.dump();
+    const json match = created["match"];
+    auto mirror = std::move(Match::create(game, options, seed).value());
+    Rng rng(seed);
+    auto check = [&](int viewer, const json& answer, const std::string& what) {
+        if (mirror.is_over()) return;  // the end reveals everything
+        const auto found =
+            broadside::testing::scan(broadside::testing::hidden_for(mirror, viewer), answer);
+        ASSERT_TRUE(found.empty())
+            << what << " to viewer " << viewer << " leaks " << found[0] << "\n"
+            << answer.dump();
+    };
+    for (int step = 0; step < 3000 && !mirror.is_over(); ++step) {
+        for (int viewer = -1; viewer < mirror.seat_count(); ++viewer) {
+            check(viewer, engine.handle({{"cmd", "observe"}, {"match", match}, {"seat", viewer}}),
+                  "observe");
+            check(viewer, engine.handle({{"cmd", "events"}, {"match", match}, {"seat", viewer}}),
+                  "events");
+        }
+        const auto to_act = mirror.seats_to_act();
+        ASSERT_FALSE(to_act.empty());
+        const int seat = to_act[rng.below(static_cast<std::uint32_t>(to_act.size()))];
+        const json legal =
+            engine.handle({{"cmd", "legal"}, {"match", match}, {"seat", seat}})["legal"];
+        check(seat, json{{"legal", legal}}, "legal");
+        const json action = server::random_action(legal, seat, rng, game);
+        const json acted =
+            engine.handle({{"cmd", "act"}, {"match", match}, {"seat", seat}, {"action", action}});
+        ASSERT_EQ(acted["type"], "acted") << acted.dump();
+        ASSERT_TRUE(mirror.act(seat, action).ok());
+        check(seat, acted, "act answer");
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+    EXPECT_TRUE(mirror.is_over()) << "the game did not end";
+}
+
+TEST(EngineSecrets, EveryGameThroughTheProtocolPassesTheSharedLeakScan) {
+    scan_through_protocol("classic", json::object(), 1);
+    scan_through_protocol("salvo", {{"announce", "hit-only"}}, 2);
+    scan_through_protocol("classic", {{"weapons", "all"}}, 1);
+    scan_through_protocol("salvo", {{"weapons", "all"}, {"dice", "3d6"}}, 2);
+    scan_through_protocol("royale", {{"players", 2}}, 2);
+    scan_through_protocol("royale", {{"players", 3}, {"mode", "advanced"}}, 3);
+    scan_through_protocol("royale", {{"players", 6}}, 6);
+    scan_through_protocol("party", {{"players", 4}}, 5);
+    scan_through_protocol("crew", {{"players", 3}}, 6);
 }
 
 }  // namespace
