@@ -1,5 +1,6 @@
 // The page routes itself from the address: "/" is the lobby, "/r/CODE" a room (the join link),
-// "/watch/CODE" a room watched without taking a seat. The server sends the same page for all.
+// "/watch/CODE" a room watched without taking a seat, "/replay/CODE" (or "/replay", for a record
+// file) a finished game replayed move by move. The server sends the same page for all.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './app.css';
@@ -9,12 +10,14 @@ import { unlockAudio } from './ui/sound';
 import { navigate } from './ui/navigate';
 import { HostPage, type HostMode } from './party/HostScreen';
 import { PartyHome } from './party/PartyHome';
+import { ReplayPage } from './replay/ReplayPage';
 
 type Route =
   | { page: 'lobby' }
   | { page: 'party' }
   | { page: 'host'; code: string; mode: HostMode }
-  | { page: 'room'; code: string; watch: boolean };
+  | { page: 'room'; code: string; watch: boolean }
+  | { page: 'replay'; code: string | null };
 
 function route(path: string, search: string): Route {
   // Party night: the host screen is /r/CODE?host (?screen: the big screen only, ?controls: the
@@ -26,6 +29,8 @@ function route(path: string, search: string): Route {
   }
   const m = /^\/(r|watch)\/([A-Za-z]{5})\/?$/.exec(path);
   if (m) return { page: 'room', code: m[2]!.toUpperCase(), watch: m[1] === 'watch' };
+  const replay = /^\/replay(?:\/([A-Za-z]{5}))?\/?$/.exec(path);
+  if (replay) return { page: 'replay', code: replay[1]?.toUpperCase() ?? null };
   if (/^\/party\/?$/.test(path) || /^\?party\b/.test(search)) return { page: 'party' };
   return { page: 'lobby' };
 }
@@ -52,7 +57,15 @@ function App() {
         </a>
         {r.page === 'room' ? <span class="muted">Room {r.code}</span> : null}
       </header>
-      {r.page === 'room' ? <RoomPage key={r.code} code={r.code} watch={r.watch} /> : r.page === 'party' ? <PartyHome /> : <Lobby />}
+      {r.page === 'room' ? (
+        <RoomPage key={r.code} code={r.code} watch={r.watch} />
+      ) : r.page === 'replay' ? (
+        <ReplayPage key={r.code ?? ''} code={r.code} />
+      ) : r.page === 'party' ? (
+        <PartyHome />
+      ) : (
+        <Lobby />
+      )}
     </>
   );
 }

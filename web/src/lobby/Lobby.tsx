@@ -306,6 +306,10 @@ export function Lobby(): JSX.Element {
           </div>
           <button type="submit">Join</button>
         </form>
+        <p class="muted">
+          A finished game, from this server or a record file:{' '}
+          <a href="/replay" data-testid="replay-link" onClick={(e) => { e.preventDefault(); navigate('/replay'); }}>replay it move by move</a>.
+        </p>
       </section>
 
 

@@ -81,6 +81,10 @@ export function RecentGames(props: { unfinished: Json[] | null }): JSX.Element |
               onClick={(e) => { e.preventDefault(); navigate('/r/' + r.room); }}>
               Review
             </a>{' '}
+            <a class="button" href={'/replay/' + r.room} aria-label={`Replay ${r.room} move by move`}
+              onClick={(e) => { e.preventDefault(); navigate('/replay/' + r.room); }}>
+              Replay
+            </a>{' '}
             <a href={'/rooms/' + r.room + '/record'} download={`broadside-${r.room}.json`} aria-label={`Download the record of ${r.room}`}>
               Record
             </a>

@@ -40,6 +40,10 @@ export function GameOver(props: { session: RoomSession; state: RoomState; nameOf
         <a class="button" href={`/rooms/${summary.room}/record`} download={`broadside-${summary.room}.json`}>
           Download the record
         </a>
+        <a class="button" href={`/replay/${summary.room}`} data-testid="open-replay"
+          onClick={(e) => { e.preventDefault(); navigate('/replay/' + summary.room); }}>
+          Replay move by move
+        </a>
         {seat >= 0 ? (
           summary.rematch ? (
             <button type="button" class="primary" onClick={() => goRematch(summary.rematch!)}>

@@ -1,0 +1,184 @@
+// A finished game replayed in the page (docs/web.md, "Replays"): /replay/CODE loads the room's
+// record from the server, /replay takes a record file (chosen or dropped). The game is drawn by
+// the same view as a live game, move by move, from any seat's point of view or the public one.
+import type { JSX } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { Json } from '../games/types';
+import { GameView } from '../room/GameView';
+import { distinctNames, seatLabel } from '../games/royale/names';
+import { tokens } from '../net/storage';
+import { navigate } from '../ui/navigate';
+import { ROOM_CODE } from '../lobby/MyRooms';
+import { ReplayError, eventsThrough, fetchRecord, fetchReplay, observationAt, parseRecord, seatsOf, type ReplayView } from './replay';
+import './replay.css';
+
+function problem(e: unknown): string {
+  return e instanceof ReplayError ? e.message : 'Something went wrong while loading the replay. Try again.';
+}
+
+export function ReplayPage(props: { code: string | null }): JSX.Element {
+  const [record, setRecord] = useState<Json | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    if (!props.code) return;
+    setRecord(null);
+    setError('');
+    fetchRecord(props.code).then(setRecord, (e) => setError(problem(e)));
+  }, [props.code]);
+
+  return (
+    <main class="replay stack">
+      <h1>{props.code ? `Replay of room ${props.code}` : 'Replay a game'}</h1>
+      {error ? (
+        <p role="alert" class="notice" data-testid="replay-error">
+          {error}
+        </p>
+      ) : null}
+      {!props.code ? <RecordPicker onRecord={(r) => { setError(''); setRecord(r); }} onError={setError} /> : null}
+      {record ? <Replayer key={JSON.stringify([record.room, record.seed])} record={record} code={props.code} /> : props.code && !error ? <p role="status">Loading the record…</p> : null}
+    </main>
+  );
+}
+
+/** A record file, chosen or dropped on the page, or a room code to fetch. */
+function RecordPicker(props: { onRecord(record: Json): void; onError(message: string): void }): JSX.Element {
+  const [over, setOver] = useState(false);
+  const [code, setCode] = useState('');
+  const read = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      props.onRecord(parseRecord(await file.text()));
+    } catch (e) {
+      props.onError(problem(e));
+    }
+  };
+  useEffect(() => {
+    // A file dropped anywhere on the page is the record to replay, not a page to open.
+    const onDragOver = (e: DragEvent) => {
+      e.preventDefault();
+      setOver(true);
+    };
+    const onDragLeave = () => setOver(false);
+    const onDrop = (e: DragEvent) => {
+      e.preventDefault();
+      setOver(false);
+      void read(e.dataTransfer?.files[0]);
+    };
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('dragleave', onDragLeave);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('dragleave', onDragLeave);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+  const upper = code.trim().toUpperCase();
+  return (
+    <section class={'panel stack replay-picker' + (over ? ' replay-drop' : '')} aria-labelledby="replay-open-h" data-testid="replay-picker">
+      <h2 id="replay-open-h">Open a game</h2>
+      <p>Drop a record file (broadside-CODE.json, from a game’s end screen or <code>broadside play --save</code>) anywhere on this page, or choose it:</p>
+      <label class="field">
+        <span>Record file</span>
+        <input type="file" accept=".json,application/json" data-testid="replay-file" onChange={(e) => void read((e.currentTarget as HTMLInputElement).files?.[0])} />
+      </label>
+      <form class="field" onSubmit={(e) => { e.preventDefault(); if (ROOM_CODE.test(upper)) navigate('/replay/' + upper); else props.onError('A room code is five letters, like KXQRT.'); }}>
+        <label for="replay-code">Or a room’s code on this server</label>
+        <input id="replay-code" value={code} maxLength={5} autocomplete="off" onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)} />
+        <button type="submit">Replay</button>
+      </form>
+    </section>
+  );
+}
+
+function Replayer(props: { record: Json; code: string | null }): JSX.Element {
+  const record = props.record;
+  const room = props.code ?? (typeof record.room === 'string' ? record.room : null);
+  const mine = room ? tokens.get(room) : undefined;
+  const [seat, setSeat] = useState<number>(mine && mine.seat >= 0 ? mine.seat : -1);
+  const [view, setView] = useState<ReplayView | null>(null);
+  const [error, setError] = useState('');
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setError('');
+    fetchReplay(record, seat).then(
+      (v) => {
+        if (!live) return;
+        setView(v);
+        // A new point of view keeps the move; a first load starts at the beginning.
+        setStep((s) => Math.min(s, v.steps.length));
+      },
+      (e) => live && setError(problem(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [record, seat]);
+
+  if (error) return <p role="alert" class="notice" data-testid="replay-error">{error}</p>;
+  if (!view) return <p role="status">Replaying the record…</p>;
+  const seats = seatsOf(record, view.seats);
+  const plain = (s: number) => {
+    const info = seats[s];
+    if (info?.kind === 'bot') return `${info.bot} bot ${s + 1}`;
+    return info?.name || seatLabel(view.game, s);
+  };
+  const nameOf = distinctNames(seats, plain, view.game);
+  const total = view.steps.length;
+  const at = Math.max(0, Math.min(step, total));
+  const last = at === total;
+  const go = (to: number) => setStep(Math.max(0, Math.min(total, to)));
+  const onKey = (e: KeyboardEvent) => {
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
+    if (to === undefined || (e.target as HTMLElement).tagName === 'SELECT') return;
+    e.preventDefault();
+    go(to);
+  };
+  const caption = at === 0 ? `Before the first move (${total} moves in all)` : `Move ${at} of ${total}: ${nameOf(view.steps[at - 1]!.seat)}`;
+  return (
+    <div class="stack" data-testid="replay">
+      <div class="row replay-bar" role="group" aria-label="Replay controls" onKeyDown={onKey}>
+        <label class="field">
+          <span>Seen by</span>
+          <select value={String(seat)} data-testid="replay-seat" onChange={(e) => setSeat(Number((e.currentTarget as HTMLSelectElement).value))}>
+            <option value="-1">Everyone (the public view)</option>
+            {seats.map((s) => (
+              <option value={String(s.seat)}>{nameOf(s.seat)}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label="First move">⏮</button>
+        <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous move">◀</button>
+        <input type="range" min={0} max={total} value={at} aria-label="Move" aria-valuetext={caption} onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))} />
+        <button type="button" class="primary" onClick={() => go(at + 1)} disabled={last} aria-label="Next move">▶</button>
+        <button type="button" onClick={() => go(total)} disabled={last} aria-label="Last move">⏭</button>
+        <span role="status" aria-live="polite" data-testid="replay-step">
+          {caption}
+        </span>
+      </div>
+      {last ? (
+        <p class="muted" data-testid="replay-end">
+          {record.ended?.by && record.ended.by !== 'game' ? `The game ended by ${record.ended.by}. ` : ''}Every fleet and hand is shown: the record reveals them all.
+        </p>
+      ) : null}
+      <GameView
+        game={view.game}
+        options={view.options}
+        seat={seat}
+        seats={seats}
+        observation={observationAt(view, at)}
+        legal={null}
+        toAct={[]}
+        events={eventsThrough(view, at)}
+        over={last && view.over}
+        busy={true}
+        act={() => undefined}
+        error={null}
+        record={last ? record : null}
+        announce={() => undefined}
+        nameOf={nameOf}
+      />
+    </div>
+  );
+}
