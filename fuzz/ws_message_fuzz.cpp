@@ -234,7 +234,8 @@ public:
         c.greeted = true;
         substitute_token(decoded.request);
         if (c.room) {
-            c.room->message(c.peer, std::move(decoded.request), std::move(decoded.raw_id));
+            c.room->message(c.peer, std::move(decoded.request), std::move(decoded.raw_id),
+                            std::chrono::steady_clock::now());
         } else {
             hub_->lobby(c.peer, decoded.request,
                         [peer = c.peer, raw = decoded.raw_id](json response) {
@@ -356,7 +357,8 @@ private:
             for (const auto* hub : {hub_.get(), restored_hub_.get()}) {
                 if (auto room = hub->find(code)) {
                     auto peer = std::make_shared<FakePeer>(*this, kConnections);
-                    room->message(peer, {{"cmd", "hello"}, {"protocol", srv::kServerProtocol}}, "");
+                    room->message(peer, {{"cmd", "hello"}, {"protocol", srv::kServerProtocol}}, "",
+                                  std::chrono::steady_clock::now());
                     visitors.emplace_back(room, peer);
                 }
             }

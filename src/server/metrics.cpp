@@ -65,7 +65,11 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
         out += "broadside_rooms{game=\"" + game + "\"} " + std::to_string(n) + "\n";
     }
     out += act_to_ack.text("broadside_act_to_ack_seconds",
-                           "From an act arriving to its acknowledgement (after the commit).");
+                           "From an act taken up by its room to its acknowledgement (after the "
+                           "commit).");
+    out += frame_to_ack.text("broadside_frame_to_ack_seconds",
+                             "From an act's frame read off its socket (before parsing and the "
+                             "room's queue) to its acknowledgement (after the commit).");
     out += commit.text("broadside_commit_seconds", "One group commit to the database.");
     return out;
 }

@@ -30,7 +30,8 @@ struct Metrics {
     std::atomic<std::uint64_t> errors_total{0};
     std::atomic<std::uint64_t> send_queue_drops{0};
     std::atomic<std::uint64_t> rate_limited{0};
-    Histogram act_to_ack;
+    Histogram act_to_ack;    // from the room's strand taking the act up
+    Histogram frame_to_ack;  // from the act's frame read off its socket
     Histogram commit;
 
     // `rooms_by_game` is counted by the caller at scrape time.

@@ -46,12 +46,6 @@ bool valid_action_id(const json& id) {
     return id.is_number_integer() || id.is_number_unsigned();
 }
 
-// Whether what is held for the commit in progress answers a client's `act`: the failpoints of a
-// commit fire only then, so that a test crashes the server at the move it chose.
-bool holds_an_act(const std::vector<std::pair<std::chrono::steady_clock::time_point, bool>>& held) {
-    return std::any_of(held.begin(), held.end(), [](const auto& h) { return h.second; });
-}
-
 }  // namespace
 
 std::int64_t now_ms() {
@@ -190,10 +184,12 @@ json Room::start_entry() const {
 
 // ---- entry points -------------------------------------------------------------------------
 
-void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id) {
+void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id,
+                   std::chrono::steady_clock::time_point read_at) {
     boost::asio::post(strand_, [self = shared_from_this(), peer = std::move(peer),
-                                request = std::move(request), raw_id = std::move(raw_id)] {
-        Request r{peer, std::move(request), std::move(raw_id), std::chrono::steady_clock::now()};
+                                request = std::move(request), raw_id = std::move(raw_id), read_at] {
+        Request r{peer, std::move(request), std::move(raw_id), std::chrono::steady_clock::now(),
+                  read_at};
         if (self->committing_) {
             self->inbox_.push_back(std::move(r));
             return;
@@ -353,7 +349,9 @@ void Room::commit_pending() {
     committing_ = true;
     WriteBatch batch;
     std::swap(batch, pending_);
-    if (holds_an_act(held_acts_)) failpoint("before_commit");
+    // The failpoints of a commit fire only for one that answers a client's `act`, so that a test
+    // crashes the server at the move it chose.
+    if (!held_acts_.empty()) failpoint("before_commit");
     services_.writer->submit(std::move(batch), [self = shared_from_this()](bool ok) {
         boost::asio::post(self->strand_, [self, ok] { self->committed(ok); });
     });
@@ -367,17 +365,17 @@ void Room::committed(bool ok) {
         services_.fatal("a commit to the database failed");
         return;
     }
-    if (holds_an_act(held_acts_)) failpoint("after_commit_before_ack");
+    if (!held_acts_.empty()) failpoint("after_commit_before_ack");
     for (auto& [weak, text] : held_) {
         if (auto peer = weak.lock()) peer->send(std::move(text));
     }
     held_.clear();
     const auto now = std::chrono::steady_clock::now();
-    for (const auto& [arrived, is_act] : held_acts_) {
-        if (is_act) {
-            services_.metrics->act_to_ack.observe(
-                std::chrono::duration<double>(now - arrived).count());
-        }
+    for (const auto& act : held_acts_) {
+        services_.metrics->act_to_ack.observe(
+            std::chrono::duration<double>(now - act.arrived).count());
+        services_.metrics->frame_to_ack.observe(
+            std::chrono::duration<double>(now - act.read_at).count());
     }
     held_acts_.clear();
     drain_inbox();
@@ -802,7 +800,7 @@ void Room::on_act(Request& r) {
         return;
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
-    held_acts_.emplace_back(r.arrived, true);
+    held_acts_.push_back({r.read_at, r.arrived});
     reply(r, ack_json(seat, acks_.at({seat, key})));
     a.delivered = match_->last_event_number();
     broadcast_events(r.peer.get());
@@ -1328,10 +1326,8 @@ void Room::ask_bots() {
         thinking_.insert(seat);
         it->second->think([self = shared_from_this(), seat](json action) {
             boost::asio::post(self->strand_, [self, seat, action = std::move(action)] {
-                Request r{nullptr,
-                          {{"seat", seat}, {"action", action}},
-                          "",
-                          std::chrono::steady_clock::now()};
+                const auto now = std::chrono::steady_clock::now();
+                Request r{nullptr, {{"seat", seat}, {"action", action}}, "", now, now};
                 if (self->committing_) {
                     self->inbox_.push_back(std::move(r));
                     return;

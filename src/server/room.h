@@ -87,7 +87,9 @@ public:
     RoomListing listing() const;
 
     // Entry points, from any thread: each runs on the room's strand.
-    void message(std::shared_ptr<Peer> peer, nlohmann::json request, std::string raw_id);
+    // `read_at`: when the connection read the message's frame off its socket, before parsing it.
+    void message(std::shared_ptr<Peer> peer, nlohmann::json request, std::string raw_id,
+                 std::chrono::steady_clock::time_point read_at);
     void detach(std::shared_ptr<Peer> peer);
     // Before anyone else can see the room: appends entries (the creator joining, bots, the start
     // of a quick match) to `batch`, which must commit before anyone is told of the room.
@@ -133,6 +135,12 @@ private:
         std::shared_ptr<Peer> peer;
         nlohmann::json body;
         std::string raw_id;
+        std::chrono::steady_clock::time_point arrived;  // handled on the room's strand
+        std::chrono::steady_clock::time_point read_at;  // its frame read off the socket
+    };
+    // An `act` whose answer waits for the commit in progress, with its times for the metrics.
+    struct HeldAct {
+        std::chrono::steady_clock::time_point read_at;
         std::chrono::steady_clock::time_point arrived;
     };
 
@@ -270,8 +278,8 @@ private:
     WriteBatch pending_;       // entries not yet handed to the writer
     bool committing_ = false;  // a batch is with the writer
     std::vector<std::pair<std::weak_ptr<Peer>, std::string>> held_;  // sent after the commit
-    std::vector<std::pair<std::chrono::steady_clock::time_point, bool>> held_acts_;
-    std::deque<Request> inbox_;  // waiting for the commit in progress
+    std::vector<HeldAct> held_acts_;  // the acts answered by what is held
+    std::deque<Request> inbox_;       // waiting for the commit in progress
 
     mutable std::mutex listing_mutex_;
     RoomListing listing_;

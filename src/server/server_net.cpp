@@ -222,6 +222,9 @@ private:
     }
 
     void on_read(beast::error_code ec, std::size_t) {
+        // The frame is whole and off the socket: the clock of frame_to_ack starts here, before
+        // the copy, the checks, the parse and the room's queue.
+        const auto read_at = std::chrono::steady_clock::now();
         if (ec) {
             if (ec == websocket::error::message_too_big) {
                 spdlog::info("closed a connection that sent a message over {} bytes",
@@ -241,13 +244,15 @@ private:
             }
         }
         apply(outcome.step);
-        if (outcome.request) handle(std::move(*outcome.request), std::move(outcome.raw_id));
+        if (outcome.request) {
+            handle(std::move(*outcome.request), std::move(outcome.raw_id), read_at);
+        }
         if (outcome.keep_reading && !connection_.is_finished()) read();
     }
 
-    void handle(json request, std::string raw_id) {
+    void handle(json request, std::string raw_id, std::chrono::steady_clock::time_point read_at) {
         if (room_) {
-            room_->message(shared_from_this(), std::move(request), std::move(raw_id));
+            room_->message(shared_from_this(), std::move(request), std::move(raw_id), read_at);
             return;
         }
         shared_.hub.lobby(shared_from_this(), request,

@@ -66,6 +66,18 @@ TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
     const auto at = metrics.find("\nbroadside_actions_total ");
     ASSERT_NE(at, std::string::npos);
     EXPECT_GE(std::stoll(metrics.substr(at + 25)), report["actions"].get<std::int64_t>());
+    // Both answer-time histograms saw every action; the one from the frame read off the socket
+    // starts earlier, so its total is at least the one from the room taking the act up.
+    auto figure = [&](const std::string& name) {
+        const auto f = metrics.find("\n" + name + " ");
+        return f == std::string::npos ? -1.0 : std::stod(metrics.substr(f + name.size() + 2));
+    };
+    const double acts = figure("broadside_act_to_ack_seconds_count");
+    EXPECT_GE(acts, report["actions"].get<double>());
+    EXPECT_EQ(figure("broadside_frame_to_ack_seconds_count"), acts);
+    EXPECT_GE(figure("broadside_frame_to_ack_seconds_sum"),
+              figure("broadside_act_to_ack_seconds_sum"));
+    EXPECT_GT(figure("broadside_act_to_ack_seconds_sum"), 0.0);
     EXPECT_EQ(server.terminate(), 0);
 }
 
