@@ -1,7 +1,8 @@
 // Boards that look like the game (issue 32): the turn line is a status, not a button; the latest
 // shot of each side is marked on both boards (a dashed frame and ", last shot" in the cell's
 // name); a key under the boards says what each mark means; and on your own ocean a hit ship cell
-// keeps its ship fill with the hit mark on it (it used to read as water).
+// keeps its ship fill with the hit mark on it (it used to read as water); the placement board
+// draws the placed ships as hulls too.
 import type { Page } from '@playwright/test';
 import { createRoom, expect, expectAxeClean, openRoom, startRoom, test } from './fixtures';
 
@@ -27,6 +28,11 @@ test('classic against a bot: the turn line, the latest shots, the key, hits on y
   await startRoom(server, room, token);
   await openRoom(page, server, room, token, 0);
   await page.getByRole('button', { name: 'Random' }).click();
+  // The placement board draws each placed ship as its hull already: a bow and a stern apiece.
+  const placing = page.getByTestId('place-grid');
+  await expect(placing.locator('.hull-start')).toHaveCount(3);
+  await expect(placing.locator('.hull-end')).toHaveCount(3);
+  await expect(placing.locator('.hull')).toHaveCount(10);
   await page.getByRole('button', { name: 'Place fleet' }).click();
   const turn = page.getByTestId('turn');
   await expect(turn).toContainText('Your turn');

@@ -7,7 +7,8 @@ import { Grid, type PointerPhase } from '../../ui/Grid';
 import { letter, rowLetterCell } from '../../ui/coords';
 import type { ActError } from '../types';
 import { cellsOf, otherCells, placementProblem, randomLayout, type Board } from './layout';
-import { placementText, type FleetShip, type Placement } from './model';
+import { placementCells, placementText, type FleetShip, type Placement } from './model';
+import { hullClass } from './boards';
 
 interface Props {
   fleet: FleetShip[];
@@ -184,7 +185,8 @@ export function PlacementPanel(props: Props): JSX.Element {
     // The ship being moved is drawn where it goes, not where it was.
     const moving = i !== undefined && i === previewShip && preview !== null;
     if (i !== undefined && !moving) {
-      classes.push('ship');
+      // A placed ship is drawn as the hull it will be in the game.
+      classes.push('ship', hullClass(placementCells(placed[i]!, fleet[i]!.length), name));
       if (i === selected) classes.push('cl-selected');
       text = '■';
       parts.push(fleet[i]!.name + (i === selected ? ', selected' : ''));
