@@ -23,19 +23,58 @@ Result<Match> Match::create(const std::string& game, const json& options, std::u
     return m;
 }
 
-json Match::view(const LoggedEvent& e, int seat) const {
-    if (e.event.personal) {
-        json j = e.event.redacted;
-        e.event.personal->add_to(j, seat);
-        j["n"] = e.number;
+namespace {
+
+std::string pack(const json& j) {
+    const auto bytes = json::to_msgpack(j);
+    return {bytes.begin(), bytes.end()};
+}
+
+json unpack(const std::string& bytes, std::size_t from, std::size_t to) {
+    return json::from_msgpack(bytes.begin() + static_cast<std::ptrdiff_t>(from),
+                              bytes.begin() + static_cast<std::ptrdiff_t>(to));
+}
+
+json unpack(const std::string& bytes) {
+    return unpack(bytes, 0, bytes.size());
+}
+
+json content_of(const LoggedEvent& e) {
+    return unpack(e.packed, 0, e.split);
+}
+
+json redacted_of(const LoggedEvent& e) {
+    return unpack(e.packed, e.split, e.packed.size());
+}
+
+}  // namespace
+
+json Match::view_of(const json& content, const json& redacted,
+                    const std::optional<std::vector<int>>& audience, const PersonalPart* personal,
+                    std::int64_t number, int seat) {
+    if (personal) {
+        json j = redacted;
+        personal->add_to(j, seat);
+        j["n"] = number;
         return j;
     }
-    const auto& aud = e.event.audience;
-    const bool sees = !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
-    json j = sees ? e.event.content : e.event.redacted;
+    const bool sees =
+        !audience || std::find(audience->begin(), audience->end(), seat) != audience->end();
+    json j = sees ? content : redacted;
     if (!sees) j["redacted"] = true;
-    j["n"] = e.number;
+    j["n"] = number;
     return j;
+}
+
+json Match::view(const LoggedEvent& e, int seat) {
+    if (e.personal) {
+        return view_of(json(), redacted_of(e), e.audience, e.personal.get(), e.number, seat);
+    }
+    const bool sees =
+        !e.audience || std::find(e.audience->begin(), e.audience->end(), seat) != e.audience->end();
+    // Only the part the seat gets is unpacked.
+    return sees ? view_of(content_of(e), json(), std::nullopt, nullptr, e.number, seat)
+                : view_of(json(), redacted_of(e), std::vector<int>{}, nullptr, e.number, seat);
 }
 
 Result<std::vector<json>> Match::act(int seat, const json& action) {
@@ -48,18 +87,20 @@ Result<std::vector<json>> Match::act(int seat, const json& action) {
     if (instance_->is_over()) return make_error("game_over", "The match is over.");
     auto events = instance_->act(seat, action, *rng_);
     if (!events) return events.error();
-    actions_.push_back({seat, action});
+    actions_.push_back({seat, pack(action)});
     std::vector<json> seen;
     for (auto& e : *events) {
+        // The acting seat's view is made from the event at hand, before it is packed.
+        seen.push_back(view_of(e.content, e.redacted, e.audience, e.personal.get(),
+                               last_event_number() + 1, seat));
         append(std::move(e));
-        seen.push_back(view(log_.back(), seat));
     }
     return seen;
 }
 
 bool Match::sees(const LoggedEvent& e, int seat) {
-    const auto& aud = e.event.audience;
-    return e.event.personal || !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
+    const auto& aud = e.audience;
+    return e.personal || !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
 }
 
 void Match::append(GameEvent e) {
@@ -69,7 +110,12 @@ void Match::append(GameEvent e) {
     } else if (e.audience) {
         for (int seat : *e.audience) own_collapsible_[seat].push_back(index);
     }
-    log_.push_back({index + 1, std::move(e)});
+    std::string packed = pack(e.content);
+    const auto split = static_cast<std::uint32_t>(packed.size());
+    packed += pack(e.redacted);
+    packed.shrink_to_fit();
+    log_.push_back({index + 1, std::move(packed), split, e.collapsible, std::move(e.audience),
+                    std::move(e.personal)});
 }
 
 // Where the run of events `seat` may receive as one skipped entry, starting at index i (a
@@ -95,7 +141,7 @@ std::vector<json> Match::events_for(int seat, std::int64_t after) const {
     std::vector<json> out;
     const auto end = log_.size();
     for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < end;) {
-        if (log_[i].event.collapsible && !sees(log_[i], seat)) {
+        if (log_[i].collapsible && !sees(log_[i], seat)) {
             // A run of events this seat may not see, sent as one entry that covers its numbers.
             const auto last = run_end(i, seat) - 1;
             out.push_back({{"n", log_[last].number},
@@ -114,7 +160,7 @@ std::vector<json> Match::events_for(int seat, std::int64_t after) const {
 bool Match::visible_after(int seat, std::int64_t after) const {
     const auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0));
     if (i >= log_.size()) return false;
-    if (!log_[i].event.collapsible || sees(log_[i], seat)) return true;
+    if (!log_[i].collapsible || sees(log_[i], seat)) return true;
     return run_end(i, seat) < log_.size();
 }
 
@@ -122,7 +168,7 @@ std::vector<json> Match::full_events(std::int64_t after) const {
     std::vector<json> out;
     for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size();
          ++i) {
-        json j = log_[i].event.content;
+        json j = content_of(log_[i]);
         j["n"] = log_[i].number;
         out.push_back(std::move(j));
     }
@@ -131,10 +177,12 @@ std::vector<json> Match::full_events(std::int64_t after) const {
 
 json Match::record_unchecked() const {
     json actions = json::array();
-    for (const auto& a : actions_) actions.push_back({{"seat", a.seat}, {"action", a.action}});
+    for (const auto& a : actions_) {
+        actions.push_back({{"seat", a.seat}, {"action", unpack(a.action)}});
+    }
     json events = json::array();
     for (const auto& e : log_) {
-        json j = e.event.content;
+        json j = content_of(e);
         j["n"] = e.number;
         events.push_back(j);
     }
