@@ -495,7 +495,7 @@ private:
             return true;
         }
         if (seat_ < 0) {
-            say("You are watching: there is no move of yours to make ('quit' leaves).");
+            say("You are watching: moves are for the players ('quit' leaves).");
             return true;
         }
         if (!my_move_) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <memory>
 #include <regex>
 
 #include "support/interactive.h"
@@ -95,52 +96,84 @@ TEST_F(JoinNewcomer, TwoPeopleAtOneMachineHoldTwoSeats) {
     EXPECT_EQ(server_.terminate(), 0);
 }
 
-// Items 4 and 5: a spectator of a classic game hears each shot by the shooter's name and sees
-// both sides' shots drawn at every change; the player, typing a shot during the other side's
-// turn, is told at once that it waits.
-TEST_F(JoinNewcomer, AWatcherSeesTheBoardsByNameAndAnEarlyShotIsAnswered) {
-    auto created = create_room(server_.port(),
-                               {{"game", "classic"}, {"options", {{"first", 1}}}, {"name", "Ann"}});
-    const std::string room = created["room"];
-    SeatClient ann(server_.port(), room, created["token"]);
-    Interactive bob({"join", room, "--server", server_.url(), "--name", "Bob", "--no-color"});
-    ASSERT_TRUE(bob.wait_for("You sit in seat 1 as Bob.")) << bob.out();
-    Interactive watcher({"join", room, "--server", server_.url(), "--watch", "--no-color"});
-    ASSERT_TRUE(watcher.wait_for("You are watching.")) << watcher.out();
-    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
-    const json ships = {"A1 right", "C1 right", "E1 right", "G1 right", "I1 right"};
-    ASSERT_EQ(ann.request({{"cmd", "act"},
-                           {"action_id", "p"},
-                           {"action", {{"type", "place"}, {"ships", ships}}}})["type"],
-              "acted");
-    ASSERT_TRUE(bob.wait_for("Place your fleet")) << bob.out();
-    bob.type("auto");
-    ASSERT_TRUE(bob.wait_for("Your shot")) << bob.out();
-    bob.type("A1");  // Bob fires first: a hit on Ann's Carrier
-    ASSERT_TRUE(bob.wait_for("You fired at A1")) << bob.out();
-    bob.type("B2");  // now it is Ann's turn
-    ASSERT_TRUE(bob.wait_for("Not your turn yet: 'B2' is kept")) << bob.out();
-    EXPECT_EQ(bob.out().find("You fired at B2"), std::string::npos) << bob.out();
+// A classic room with Ann (a test client, seat 0) and Bob (`broadside join`, seat 1, first to
+// fire), both fleets placed and Bob's first shot, A1, fired: a hit on Ann's Carrier.
+class JoinGame : public JoinNewcomer {
+protected:
+    void SetUp() override {
+        JoinNewcomer::SetUp();
+        auto created = create_room(
+            server_.port(), {{"game", "classic"}, {"options", {{"first", 1}}}, {"name", "Ann"}});
+        room_ = created["room"];
+        ann_ = std::make_unique<SeatClient>(server_.port(), room_, created["token"]);
+        bob_ = std::make_unique<Interactive>(std::vector<std::string>{
+            "join", room_, "--server", server_.url(), "--name", "Bob", "--no-color"});
+        ASSERT_TRUE(bob_->wait_for("You sit in seat 1 as Bob.")) << bob_->out();
+    }
+    void play_to_bobs_first_shot() {
+        ASSERT_EQ(ann_->request({{"cmd", "start"}})["type"], "started");
+        const json ships = {"A1 right", "C1 right", "E1 right", "G1 right", "I1 right"};
+        ASSERT_EQ(ann_->request({{"cmd", "act"},
+                                 {"action_id", "p"},
+                                 {"action", {{"type", "place"}, {"ships", ships}}}})["type"],
+                  "acted");
+        ASSERT_TRUE(bob_->wait_for("Place your fleet")) << bob_->out();
+        bob_->type("auto");
+        ASSERT_TRUE(bob_->wait_for("Your shot")) << bob_->out();
+        bob_->type("A1");
+        ASSERT_TRUE(bob_->wait_for("You fired at A1")) << bob_->out();
+    }
+    std::string room_;
+    std::unique_ptr<SeatClient> ann_;
+    std::unique_ptr<Interactive> bob_;
+};
 
+// Item 4: a spectator hears each shot by the shooter's name, never "enemy" or "your", and sees
+// both sides' shots drawn, with whose turn it is, at every change.
+TEST_F(JoinGame, AWatcherHearsTheSeatsByNameAndSeesTheBoards) {
+    Interactive watcher({"join", room_, "--server", server_.url(), "--watch", "--no-color"});
+    ASSERT_TRUE(watcher.wait_for("You are watching.")) << watcher.out();
+    play_to_bobs_first_shot();
     ASSERT_TRUE(watcher.wait_for("Bob fired at A1: hit, Carrier.")) << watcher.out();
-    ASSERT_TRUE(watcher.wait_for("Ann fires at Bob")) << watcher.out();
     ASSERT_TRUE(watcher.wait_for("Ann to fire.")) << watcher.out();
+    watcher.type("B2");  // not a watcher's to make
+    ASSERT_TRUE(watcher.wait_for("You are watching: moves are for the players")) << watcher.out();
     watcher.type("quit");
     EXPECT_EQ(watcher.finish(), 0);
-    EXPECT_EQ(watcher.out().find("Enemy"), std::string::npos) << watcher.out();
-    EXPECT_EQ(watcher.out().find("your"), std::string::npos) << watcher.out();
-    EXPECT_NE(watcher.out().find("Bob fires at Ann"), std::string::npos) << watcher.out();
-    // Bob's hit is drawn on the grid of his shots at Ann (the right block: seat 1's), none on
-    // Ann's grid of shots at Bob.
-    const auto board = watcher.out().rfind("Ann fires at Bob");
-    const auto row_a = watcher.out().find("\n  A ", board);
-    ASSERT_NE(row_a, std::string::npos) << watcher.out();
-    const std::string line =
-        watcher.out().substr(row_a + 1, watcher.out().find('\n', row_a + 1) - row_a - 1);
+    const std::string& out = watcher.out();
+    EXPECT_EQ(out.find("Enemy"), std::string::npos) << out;
+    EXPECT_EQ(out.find("enemy"), std::string::npos) << out;
+    EXPECT_EQ(out.find("your"), std::string::npos) << out;
+    EXPECT_NE(out.find("Bob fires first."), std::string::npos) << out;
+    // The last board: Bob's hit on his grid of shots at Ann (the right block), none on Ann's.
+    const auto board = out.rfind("Ann fires at Bob");
+    ASSERT_NE(board, std::string::npos) << out;
+    EXPECT_NE(out.find("Bob fires at Ann", board), std::string::npos) << out;
+    const auto row_a = out.find("\n  A ", board);
+    ASSERT_NE(row_a, std::string::npos) << out;
+    const std::string line = out.substr(row_a + 1, out.find('\n', row_a + 1) - row_a - 1);
     EXPECT_EQ(count_of(line.substr(line.size() / 2), "X"), 1) << line;
     EXPECT_EQ(count_of(line.substr(0, line.size() / 2), "X"), 0) << line;
-    bob.type("quit");
-    EXPECT_EQ(bob.finish(), 0);
+    bob_->type("quit");
+    EXPECT_EQ(bob_->finish(), 0);
+    EXPECT_EQ(server_.terminate(), 0);
+}
+
+// Item 5: a shot typed during the other side's turn is answered at once: it waits, and says so.
+TEST_F(JoinGame, AShotTypedOnTheOtherSidesTurnSaysItWaits) {
+    play_to_bobs_first_shot();
+    bob_->type("B2");  // Ann's turn now
+    ASSERT_TRUE(bob_->wait_for("Not your turn yet: 'B2' is kept and played when your turn comes"))
+        << bob_->out();
+    EXPECT_EQ(bob_->out().find("You fired at B2"), std::string::npos) << bob_->out();
+    // Ann fires; then Bob's kept shot is played.
+    ASSERT_EQ(ann_->request({{"cmd", "act"},
+                             {"action_id", "a1"},
+                             {"action", {{"type", "fire"}, {"cells", {"J10"}}}}})["type"],
+              "acted");
+    ASSERT_TRUE(bob_->wait_for("You fired at B2")) << bob_->out();
+    bob_->type("quit");
+    EXPECT_EQ(bob_->finish(), 0);
     EXPECT_EQ(server_.terminate(), 0);
 }
 
