@@ -797,7 +797,8 @@ int list_rooms(const JoinArgs& args) {
         std::cout << "  " << pad_right(r.value("room", ""), 7) << pad_right(r.value("game", ""), 9)
                   << pad_right(r.value("phase", ""), 9) << pad_right(who, 16) << how << "\n";
     }
-    std::cout << "Back to your seat: broadside join CODE --server " << args.server << "\n"
+    std::cout << "Back to your seat: broadside join CODE --server " << args.server
+              << " (with the --name you joined with)\n"
               << "End one: broadside join --abort CODE --server " << args.server
               << "\n  (or --resign CODE once a move was made)\n";
     return kExitOk;
