@@ -567,7 +567,9 @@ private:
         }
         std::vector<int> winners;
         if (result.contains("winners")) winners = result["winners"].get<std::vector<int>>();
-        if (winner >= 0) winners.push_back(winner);
+        if (winner >= 0 && std::find(winners.begin(), winners.end(), winner) == winners.end()) {
+            winners.push_back(winner);
+        }
         const bool won = std::find(winners.begin(), winners.end(), seat_) != winners.end();
         if (by == "abort") {
             say("The game was aborted.");

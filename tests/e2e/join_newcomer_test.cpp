@@ -177,5 +177,25 @@ TEST_F(JoinGame, AShotTypedOnTheOtherSidesTurnSaysItWaits) {
     EXPECT_EQ(server_.terminate(), 0);
 }
 
+// A watcher of Royale sees the game's own screen (the shared grid and the players), with no hand
+// of "yours": the public view has none, and drawing it used to abort the program.
+TEST_F(JoinNewcomer, AWatcherOfRoyaleSeesTheSharedGridAndThePlayers) {
+    auto created = create_room(server_.port(), {{"game", "royale"},
+                                                {"options", {{"players", 2}}},
+                                                {"name", "Ann"},
+                                                {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    SeatClient ann(server_.port(), created["room"], created["token"]);
+    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    Interactive watcher({"join", created["room"].get<std::string>(), "--server", server_.url(),
+                         "--watch", "--no-color"});
+    ASSERT_TRUE(watcher.wait_for("Players:")) << watcher.out();
+    watcher.type("quit");
+    EXPECT_EQ(watcher.finish(), 0) << watcher.out();
+    EXPECT_NE(watcher.out().find("Ann: "), std::string::npos) << watcher.out();
+    EXPECT_EQ(watcher.out().find("Your"), std::string::npos) << watcher.out();
+    EXPECT_EQ(watcher.out().find("your ships"), std::string::npos) << watcher.out();
+    EXPECT_EQ(server_.terminate(), 0);
+}
+
 }  // namespace
 }  // namespace broadside::testing
