@@ -197,5 +197,22 @@ TEST_F(JoinNewcomer, AWatcherOfRoyaleSeesTheSharedGridAndThePlayers) {
     EXPECT_EQ(server_.terminate(), 0);
 }
 
+// A watcher of the party game sees the sea's torpedoes and the scoreboard, and no key of "your
+// ships" under a board that has none.
+TEST_F(JoinNewcomer, AWatcherOfThePartyGameIsToldNothingOfShipsOfTheirOwn) {
+    auto created = create_room(server_.port(),
+                               {{"game", "party"}, {"options", {{"players", 2}}}, {"seat", 1}});
+    SeatClient host(server_.port(), created["room"], created["token"]);
+    ASSERT_EQ(host.request({{"cmd", "start"}, {"fill", true}})["type"], "started");
+    Interactive watcher({"join", created["room"].get<std::string>(), "--server", server_.url(),
+                         "--watch", "--no-color"});
+    ASSERT_TRUE(watcher.wait_for("Scoreboard")) << watcher.out();
+    watcher.type("quit");
+    EXPECT_EQ(watcher.finish(), 0) << watcher.out();
+    EXPECT_NE(watcher.out().find("A B C D E F"), std::string::npos) << watcher.out();
+    EXPECT_EQ(watcher.out().find("your"), std::string::npos) << watcher.out();
+    EXPECT_EQ(server_.terminate(), 0);
+}
+
 }  // namespace
 }  // namespace broadside::testing
