@@ -1,7 +1,10 @@
 // `broadside join CODE --server URL`: play a room of `broadside serve` from the terminal, with the
 // screens of `play`, drawn from this seat's observation as the server sends it. The seat token is
-// kept in ~/.local/state/broadside/tokens.json, so running the same command again takes the seat
-// back (after a dropped connection, or tomorrow). Lines typed ahead wait for your turn.
+// kept in ~/.local/state/broadside/tokens.json under the server, the room and the --name, so
+// running the same command again takes the seat back (after a dropped connection, or tomorrow),
+// and two people at one machine hold two seats. Moves typed ahead wait for your turn, and say so.
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -11,6 +14,7 @@
 #include <iostream>
 #include <mutex>
 #include <random>
+#include <string_view>
 #include <thread>
 
 #include "cli/classic/play_narrate.h"
@@ -46,6 +50,7 @@ struct JoinArgs {
     bool list = false;        // --list: the unfinished rooms this machine holds tokens of
     std::string abort_code;   // --abort CODE
     std::string resign_code;  // --resign CODE
+    bool created = false;     // the room was made by this run's --new
 };
 
 // Lines from standard input, read on their own thread so the server's messages keep arriving
@@ -109,6 +114,57 @@ void save_token(const std::string& key, const std::string& token) {
     std::filesystem::rename(temp, path, ec);
 }
 
+// Where a seat's token is kept: "SERVER/CODE" for a join without --name (and every token an
+// older broadside kept), "SERVER/CODE/NAME" with one, so each person at this machine has their own.
+std::string token_key(const std::string& server, const std::string& code, const std::string& name) {
+    return server + "/" + code + (name.empty() ? "" : "/" + name);
+}
+
+// The tokens kept for `code` on `server`, by the name they were kept under ("" for none).
+std::vector<std::pair<std::string, std::string>> kept_seats(const std::string& server,
+                                                            const std::string& code) {
+    std::vector<std::pair<std::string, std::string>> seats;
+    const std::string prefix = server + "/" + code;
+    const json kept = read_tokens();
+    for (const auto& [key, token] : kept.items()) {
+        if (!token.is_string() || key.rfind(prefix, 0) != 0) continue;
+        if (key.size() == prefix.size()) {
+            seats.emplace_back("", token.get<std::string>());
+        } else if (key[prefix.size()] == '/') {
+            seats.emplace_back(key.substr(prefix.size() + 1), token.get<std::string>());
+        }
+    }
+    return seats;
+}
+
+// The token this machine keeps for `name` in the room. Without a name: the one kept without a
+// name, else the only one kept; with several, the person must say whose (a UsageError).
+std::string kept_token(const std::string& server, const std::string& code,
+                       const std::string& name) {
+    const auto seats = kept_seats(server, code);
+    for (const auto& [who, token] : seats) {
+        if (who == name) return token;
+    }
+    if (!name.empty() || seats.empty()) return "";
+    if (seats.size() == 1) return seats.front().second;
+    std::string names;
+    for (const auto& [who, token] : seats) names += (names.empty() ? "" : ", ") + who;
+    throw UsageError("This machine keeps several seats of room " + code + " (" + names +
+                     "): say whose with --name.");
+}
+
+// A word as the shell reads it back: quoted when it holds anything but plain letters.
+std::string shell_word(const std::string& word) {
+    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view("-_.:/@+,=").find(c) != std::string_view::npos;
+    });
+    if (plain) return word;
+    std::string quoted = "'";
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
 std::string fresh_nonce() {
     return server::random_hex(16);
 }
@@ -124,18 +180,23 @@ public:
         seat_ = welcome["you"].value("seat", -1);
         owner_ = welcome["you"].value("owner", false);
         say("Room " + args_.code + ": " + game_ + ", " + room_.value("phase", "") + ".");
-        if (seat_ >= 0) {
-            say("You are back in seat " + std::to_string(seat_) + ".");
+        if (seat_ >= 0 && args_.created) {
+            say("You created room " + args_.code + " and took seat " + std::to_string(seat_) +
+                " as " + name_of(seat_) + ".");
+            say("Your seat is kept; come back with: " + comeback());
+        } else if (seat_ >= 0) {
+            say("You are back in seat " + std::to_string(seat_) + " as " + name_of(seat_) + ".");
         } else if (!args_.watch && room_.value("phase", "") == "waiting") {
             auto joined =
                 ws_.request({{"cmd", "join"}, {"name", args_.name}, {"nonce", fresh_nonce()}});
             if (joined.value("type", "") != "joined") return refused(joined);
             seat_ = joined["seat"].get<int>();
-            save_token(token_key(), joined["token"].get<std::string>());
+            save_token(token_key(args_.server, args_.code, args_.name),
+                       joined["token"].get<std::string>());
+            room_ = ws_.request({{"cmd", "room"}});  // the lobby with this seat taken
             say("You sit in seat " + std::to_string(seat_) + " as " +
-                joined.value("name", std::string()) +
-                ". (Your seat is kept: run the same "
-                "command again to come back.)");
+                joined.value("name", std::string()) + ".");
+            say("Your seat is kept; come back with: " + comeback());
         } else {
             say("You are watching.");
         }
@@ -148,7 +209,13 @@ public:
     }
 
 private:
-    std::string token_key() const { return args_.server + "/" + args_.code; }
+    // The command that comes back to this room, in this seat (or to watch it again).
+    std::string comeback() const {
+        std::string line = "broadside join " + args_.code + " --server " + shell_word(args_.server);
+        if (!args_.name.empty()) line += " --name " + shell_word(args_.name);
+        if (args_.watch || seat_ < 0) line += " --watch";
+        return line;
+    }
 
     void say(const std::string& text) { std::cout << text << "\n" << std::flush; }
 
@@ -157,6 +224,8 @@ private:
         return kExitFailure;
     }
 
+    // The lobby, drawn when who sits where changes (not at every connection or spectator the
+    // server's room summary also counts).
     void show_room() {
         std::string text = "Seats:";
         for (const auto& s : room_["seats"]) {
@@ -165,6 +234,8 @@ private:
             text += kind == "open" ? "(open)" : s.value("name", kind);
             if (s["seat"] == seat_) text += " (you)";
         }
+        if (text == lobby_shown_) return;
+        lobby_shown_ = text;
         say(text);
         if (owner_) {
             say("You created this room: 'start' when everyone is in ('start fill' puts bots in "
@@ -185,7 +256,7 @@ private:
         if (e.value("redacted", false) && e.value("type", "") == "fleet_placed") return;
         std::vector<std::string> lines;
         if (game_ == "classic" || game_ == "salvo") {
-            lines = cli::narrate(e, seat_, style_);
+            lines = cli::narrate(e, seat_, style_, names().names);
         } else if (game_ == "royale") {
             const std::string line = narrate_royale(e, names());
             if (!line.empty()) lines.push_back(line);
@@ -198,6 +269,14 @@ private:
             narrate_party(e, seat_, names().names, std::cout);
         }
         for (const auto& l : lines) say(l);
+    }
+
+    // A seat's name at the table ("Ann", "Bot 1"), whoever reads it.
+    std::string name_of(int seat) const {
+        const auto all = names().names;
+        return seat >= 0 && seat < static_cast<int>(all.size())
+                   ? all[static_cast<std::size_t>(seat)]
+                   : "seat " + std::to_string(seat);
     }
 
     SeatNames names() const {
@@ -224,7 +303,7 @@ private:
 
     std::string screen() const {
         if (game_ == "classic" || game_ == "salvo") {
-            if (seat_ < 0) return "(watching: " + observation_.value("phase", "") + ")\n";
+            if (seat_ < 0) return watch_screen();
             Block left = grid_block("Your fleet", ocean_grid(observation_), style_);
             Block right = grid_block("Enemy waters", target_grid(observation_), style_);
             return join_blocks(left, right) + legend(style_, observation_.contains("weapons"));
@@ -236,6 +315,29 @@ private:
         }
         if (game_ == "crew") return crew_screen();
         return observation_.dump(2) + "\n";
+    }
+
+    // A spectator's classic or Salvo screen, from the public view: each side's shots at the
+    // other's waters, by name (never an unsunk ship), and whose turn it is.
+    std::string watch_screen() const {
+        if (!observation_.contains("sides")) return "";
+        Block grids[2] = {Block{}, Block{}};
+        for (int s = 0; s < 2; ++s) {
+            const json& side = observation_["sides"][static_cast<std::size_t>(s)];
+            json view{{"board", observation_["board"]},
+                      {"targets", side["targets"]},
+                      {"enemy_fleet", side["enemy_fleet"]}};
+            grids[s] =
+                grid_block(name_of(s) + " fires at " + name_of(1 - s), target_grid(view), style_);
+        }
+        std::string text = join_blocks(grids[0], grids[1]) + legend(style_, false);
+        const std::string phase = observation_.value("phase", "");
+        if (phase == "placement") text += "The fleets are being placed.\n";
+        if (observation_.contains("to_move") && observation_["to_move"].is_number_integer() &&
+            phase != "over" && phase != "placement") {
+            text += name_of(observation_["to_move"].get<int>()) + " to fire.\n";
+        }
+        return text;
     }
 
     std::string crew_screen() const {
@@ -361,7 +463,8 @@ private:
     bool typed(const std::string& line) {
         const std::string word = lower(trim(line));
         if (word == "quit" || word == "exit") {
-            say("Left the room; your seat is kept: run the same command to come back.");
+            say(seat_ >= 0 ? "Left the room; your seat is kept. Come back with: " + comeback()
+                           : "Left the room. Watch again with: " + comeback());
             return false;
         }
         if (word == "help") {
@@ -391,8 +494,17 @@ private:
             if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
             return true;
         }
+        if (seat_ < 0) {
+            say("You are watching: moves are for the players ('quit' leaves).");
+            return true;
+        }
         if (!my_move_) {
-            pending_.push_back(line);  // typed ahead: it waits for the turn
+            // Typed ahead: it waits for the turn, and the player is told so now, not surprised
+            // by a shot fired later without a word.
+            pending_.push_back(line);
+            say("Not your turn yet: '" + trim(line) +
+                "' is kept and played when your turn "
+                "comes ('quit' leaves).");
             return true;
         }
         auto action = action_of(line);
@@ -434,7 +546,7 @@ private:
             ended_ = m["ended"];
         } else if (type == "shutdown") {
             say("The server is stopping: " + m.value("message", "") +
-                " Run the same command when it is back.");
+                " Come back when it is up again with: " + comeback());
             stop_ = true;
         } else if (type == "seat_lost") {
             say(m.value("message", "You lost your seat."));
@@ -455,12 +567,17 @@ private:
         }
         std::vector<int> winners;
         if (result.contains("winners")) winners = result["winners"].get<std::vector<int>>();
-        if (winner >= 0) winners.push_back(winner);
+        if (winner >= 0 && std::find(winners.begin(), winners.end(), winner) == winners.end()) {
+            winners.push_back(winner);
+        }
         const bool won = std::find(winners.begin(), winners.end(), seat_) != winners.end();
         if (by == "abort") {
             say("The game was aborted.");
         } else if (seat_ < 0) {
-            say("The game is over.");
+            std::string who;
+            for (int w : winners) who += (who.empty() ? "" : " and ") + name_of(w);
+            say(who.empty() ? std::string("The game is over.")
+                            : "The game is over: " + who + " won.");
         } else {
             say(won ? "You won!" : "You lost.");
         }
@@ -554,7 +671,8 @@ private:
             // Checked on every pass: input may end while lines typed ahead still wait for
             // this seat's turn, and once they are played there is nothing more to do.
             if (input_closed && pending_.empty()) {
-                say("End of input: left the room; your seat is kept.");
+                say("End of input: left the room; your seat is kept. Come back with: " +
+                    comeback());
                 return kExitOk;
             }
             auto text = ws_.receive(std::chrono::milliseconds(50));
@@ -563,7 +681,7 @@ private:
                 if (m.is_object()) on_message(m);
             } else if (ws_.closed()) {
                 std::cerr << "error: the server closed the connection (" << ws_.close_reason()
-                          << "); run the same command to come back\n";
+                          << "); come back with: " << comeback() << "\n";
                 return kExitFailure;
             }
         }
@@ -584,6 +702,7 @@ private:
     json ended_;
     bool my_move_ = false;
     bool stop_ = false;
+    std::string lobby_shown_;  // the seats as last printed
     std::int64_t last_seen_ = 0;
     int acts_ = 0;
     Rng rng_{std::random_device{}()};
@@ -610,7 +729,7 @@ std::string create_room(const JoinArgs& args) {
         throw UsageError(created["error"].value("message", created.dump()));
     }
     const std::string code = created["room"];
-    save_token(args.server + "/" + code, created["token"].get<std::string>());
+    save_token(token_key(args.server, code, args.name), created["token"].get<std::string>());
     std::cout << "Room " << code << " is ready. Friends join with:\n  broadside join " << code
               << " --server " << args.server
               << "\n  or in a browser: " << created.value("url", std::string()) << "\n";
@@ -631,7 +750,9 @@ json held_tokens(const std::string& server) {
     const json kept = read_tokens();
     for (const auto& [key, token] : kept.items()) {
         if (key.rfind(prefix, 0) != 0 || !token.is_string()) continue;
-        const std::string code = key.substr(prefix.size());
+        // "CODE", or "CODE/NAME" for a seat kept under a name (several people at one machine).
+        const std::string rest = key.substr(prefix.size());
+        const std::string code = rest.substr(0, rest.find('/'));
         if (server::is_room_code(code)) held.push_back({{"room", code}, {"token", token}});
     }
     return held;
@@ -673,12 +794,13 @@ int list_rooms(const JoinArgs& args) {
         std::string who = seat >= 0 ? "seat " + std::to_string(seat) : std::string("watching");
         if (r.value("owner", false)) who += ", yours";
         const std::string how = r.value("abortable", false) ? "--abort"
-                                : seat >= 0 ? "--resign (a move was made)"
-                                            : "(in play: its players end it)";
+                                : seat >= 0                 ? "--resign (a move was made)"
+                                                            : "(in play: its players end it)";
         std::cout << "  " << pad_right(r.value("room", ""), 7) << pad_right(r.value("game", ""), 9)
                   << pad_right(r.value("phase", ""), 9) << pad_right(who, 16) << how << "\n";
     }
-    std::cout << "Back to your seat: broadside join CODE --server " << args.server << "\n"
+    std::cout << "Back to your seat: broadside join CODE --server " << args.server
+              << " (with the --name you joined with)\n"
               << "End one: broadside join --abort CODE --server " << args.server
               << "\n  (or --resign CODE once a move was made)\n";
     return kExitOk;
@@ -691,11 +813,7 @@ int end_room(const JoinArgs& args, const std::string& given, const std::string& 
         throw UsageError("\"" + given + "\" is not a room code (five letters, e.g. KXQRT).");
     }
     std::string token = args.token;
-    if (token.empty()) {
-        const json tokens = read_tokens();
-        const auto key = args.server + "/" + code;
-        if (tokens.contains(key) && tokens[key].is_string()) token = tokens[key].get<std::string>();
-    }
+    if (token.empty()) token = kept_token(args.server, code, args.name);
     if (token.empty()) {
         std::cerr << "error: no seat of room " << code << " on " << args.server
                   << " is kept on this machine (in " << token_file().string()
@@ -752,6 +870,7 @@ int run_join(JoinArgs args) {
         if (!args.code.empty()) throw UsageError("Give a room code or --new GAME, not both.");
         try {
             args.code = create_room(args);
+            args.created = true;
         } catch (const UsageError&) {
             throw;
         } catch (const std::runtime_error& e) {
@@ -766,12 +885,8 @@ int run_join(JoinArgs args) {
         throw UsageError("\"" + args.code + "\" is not a room code (five letters, e.g. KXQRT).");
     }
     const auto [host, port] = server::parse_server_url(args.server);
-    if (args.token.empty() && !args.watch) {
-        const json tokens = read_tokens();
-        if (tokens.contains(args.server + "/" + args.code)) {
-            args.token = tokens[args.server + "/" + args.code].get<std::string>();
-        }
-    }
+    if (args.token.empty() && !args.watch)
+        args.token = kept_token(args.server, args.code, args.name);
     std::unique_ptr<server::WsClient> ws;
     try {
         ws = std::make_unique<server::WsClient>(host, port, "/ws/" + args.code);

@@ -15,16 +15,41 @@ std::string outcome(const nlohmann::json& shot, const Style& style) {
     return style.paint(text, result == "sunk" ? Tone::kSunk : Tone::kHit);
 }
 
-std::vector<std::string> narrate_shots(const nlohmann::json& event, bool mine, const Style& style) {
+// The words for the side that acted, as the reader stands: the player ("You"), their enemy
+// ("Enemy"), or, for a spectator, the seats by name ("Ann", "Bob's").
+struct Voice {
+    std::string fired;   // "You" / "Enemy" / "Ann" fired at B7
+    std::string actor;   // "You" / "The enemy" / "Ann" launched ...
+    std::string salvo;   // "Your" / "Enemy" / "Ann's" salvo of 3 shots
+    std::string blast;   // "Your" / "The enemy's" / "Ann's" blast
+    std::string own;     // "your" / "the enemy's" / "Ann's": the actor's own ship
+    std::string target;  // "the enemy's" / "your" / "Bob's": the other side's ship
+    Tone sank_tone;      // good news, bad news, or neither (a spectator)
+};
+
+Voice voice_of(int actor, int me, const std::vector<std::string>& names) {
+    if (me >= 0 || names.size() < 2) {
+        if (actor == me) return {"You", "You", "Your", "Your", "your", "the enemy's", Tone::kGood};
+        return {"Enemy", "The enemy", "Enemy", "The enemy's", "the enemy's", "your", Tone::kBad};
+    }
+    const std::string a = names[static_cast<std::size_t>(actor == 1 ? 1 : 0)];
+    const std::string b = names[static_cast<std::size_t>(actor == 1 ? 0 : 1)];
+    return {a, a, a + "'s", a + "'s", a + "'s", b + "'s", Tone::kSunk};
+}
+
+std::string sank_line(const Voice& v, const std::string& ship, const Style& style) {
+    return style.paint(v.actor + " sank " + v.target + " " + ship + "!", v.sank_tone);
+}
+
+std::vector<std::string> narrate_shots(const nlohmann::json& event, const Voice& v,
+                                       const Style& style) {
     std::vector<std::string> lines;
     const auto& shots = event["shots"];
-    const std::string who = mine ? "You" : "Enemy";
     if (shots.size() == 1) {
-        lines.push_back(who + " fired at " + shots[0]["cell"].get<std::string>() + ": " +
+        lines.push_back(v.fired + " fired at " + shots[0]["cell"].get<std::string>() + ": " +
                         outcome(shots[0], style) + ".");
     } else {
-        std::string line = (mine ? "Your salvo of " : "Enemy salvo of ") +
-                           std::to_string(shots.size()) + " shots:";
+        std::string line = v.salvo + " salvo of " + std::to_string(shots.size()) + " shots:";
         bool first = true;
         for (const auto& shot : shots) {
             line +=
@@ -35,9 +60,7 @@ std::vector<std::string> narrate_shots(const nlohmann::json& event, bool mine, c
     }
     for (const auto& shot : shots) {
         if (shot["result"] != "sunk") continue;
-        const std::string ship = shot["ship"].get<std::string>();
-        lines.push_back(mine ? style.paint("You sank the enemy's " + ship + "!", Tone::kGood)
-                             : style.paint("The enemy sank your " + ship + "!", Tone::kBad));
+        lines.push_back(sank_line(v, shot["ship"].get<std::string>(), style));
     }
     return lines;
 }
@@ -89,11 +112,12 @@ std::string struck_text(const nlohmann::json& shots, const Style& style) {
     return line;
 }
 
-std::vector<std::string> narrate_weapon(const nlohmann::json& e, bool mine, const Style& style) {
+std::vector<std::string> narrate_weapon(const nlohmann::json& e, const Voice& v,
+                                        const Style& style) {
     const std::string weapon = e["weapon"].get<std::string>();
     const std::string result = e["outcome"].get<std::string>();
-    const std::string who = mine ? "You" : "The enemy";
-    const std::string whose = mine ? "your" : "the enemy's";
+    const std::string& who = v.actor;
+    const std::string& whose = v.own;
     std::vector<std::string> lines;
     std::string line;
     if (weapon == "nuke") {
@@ -113,12 +137,11 @@ std::vector<std::string> narrate_weapon(const nlohmann::json& e, bool mine, cons
         line = who + " sent SCUBA commandos: " + roll_text(e) + ". ";
         if (result == "fails") line += "They failed.";
         if (result == "destroys") {
-            line += "They destroyed " + std::string(mine ? "the enemy's " : "your ") +
-                    e["destroyed"].get<std::string>() + "!";
+            line += "They destroyed " + v.target + " " + e["destroyed"].get<std::string>() + "!";
         }
         if (result == "captures") {
-            line += "They captured " + std::string(mine ? "the enemy's " : "your ") +
-                    e["captured"].get<std::string>() + " as a prize!";
+            line += "They captured " + v.target + " " + e["captured"].get<std::string>() +
+                    " as a prize!";
         }
         if (result == "recaptures") {
             line += "They recaptured " + whose + " " + e["recaptured"].get<std::string>() +
@@ -151,15 +174,12 @@ std::vector<std::string> narrate_weapon(const nlohmann::json& e, bool mine, cons
         lines.push_back(struck_text(e["shots"], style) + ".");
     for (const auto& shot : e.value("shots", nlohmann::json::array())) {
         if (shot["result"] != "sunk") continue;
-        const std::string ship = shot["ship"].get<std::string>();
-        lines.push_back(mine ? style.paint("You sank the enemy's " + ship + "!", Tone::kGood)
-                             : style.paint("The enemy sank your " + ship + "!", Tone::kBad));
+        lines.push_back(sank_line(v, shot["ship"].get<std::string>(), style));
     }
     if (e.contains("destroyed") && weapon == "torpedo") {
-        lines.push_back(
-            style.paint("Torpedo bonus: " + std::string(mine ? "the enemy's " : "your ") +
-                            e["destroyed"].get<std::string>() + " is destroyed!",
-                        mine ? Tone::kGood : Tone::kBad));
+        lines.push_back(style.paint("Torpedo bonus: " + v.target + " " +
+                                        e["destroyed"].get<std::string>() + " is destroyed!",
+                                    v.sank_tone));
     }
     return lines;
 }
@@ -172,28 +192,35 @@ std::vector<std::string> shot_cells(const nlohmann::json& event) {
     return cells;
 }
 
-std::vector<std::string> narrate(const nlohmann::json& event, int me, const Style& style) {
+std::vector<std::string> narrate(const nlohmann::json& event, int me, const Style& style,
+                                 const std::vector<std::string>& names) {
     const std::string type = event.value("type", "");
+    const int seat = event.value("seat", -1);
+    const Voice v = voice_of(seat, me, names);
+    const bool spectator = me < 0 && names.size() >= 2;
     if (type == "fleet_placed") {
-        if (event["seat"] == me) return {"Your fleet is in position."};
+        if (spectator) return {v.salvo + " fleet is in position."};
+        if (seat == me) return {"Your fleet is in position."};
         return {"The enemy has placed its fleet."};
     }
     if (type == "firing_starts") {
-        return {event["first"] == me ? "You fire first." : "The enemy fires first."};
+        const int first = event.value("first", -1);
+        if (spectator) return {voice_of(first, me, names).actor + " fires first."};
+        return {first == me ? "You fire first." : "The enemy fires first."};
     }
-    if (type == "shots") return narrate_shots(event, event["seat"] == me, style);
+    if (type == "shots") return narrate_shots(event, v, style);
     if (type == "blast") {
-        auto lines = narrate_shots(event, event["seat"] == me, style);
+        auto lines = narrate_shots(event, v, style);
         if (!lines.empty()) {
-            lines.front() = (event["seat"] == me ? "Your blast: " : "The enemy's blast: ") +
-                            struck_text(event["shots"], style) + ".";
+            lines.front() = v.blast + " blast: " + struck_text(event["shots"], style) + ".";
         }
         return lines;
     }
-    if (type == "weapon") return narrate_weapon(event, event["seat"] == me, style);
+    if (type == "weapon") return narrate_weapon(event, v, style);
     if (type == "turn_skipped") {
-        return {event["seat"] == me ? "You have nothing left to fire at or use: your turn passes."
-                                    : "The enemy has nothing left to do: its turn passes."};
+        if (spectator) return {v.actor + " has nothing left to fire at or use: the turn passes."};
+        return {seat == me ? "You have nothing left to fire at or use: your turn passes."
+                           : "The enemy has nothing left to do: its turn passes."};
     }
     if (type == "game_over" && event.value("draw", false)) {
         return {"Neither side can do anything more: the game is a draw."};

@@ -57,7 +57,11 @@ std::string render_party_board(const nlohmann::json& obs, bool colour) {
         }
         o << "\n";
     }
-    o << "  (A/B/C/S/D/P your ships, x hit, # sunk, o miss, O super torpedo, * super hit)\n";
+    // Without a fleet (a spectator's public view, the host's screen) no ship is drawn: the key
+    // names only what can be on the board.
+    o << (fleet.is_array()
+              ? "  (A/B/C/S/D/P your ships, x hit, # sunk, o miss, O super torpedo, * super hit)\n"
+              : "  (o torpedo, O super torpedo)\n");
     return o.str();
 }
 

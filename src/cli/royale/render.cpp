@@ -99,13 +99,17 @@ std::vector<char> royale_card_letters(const json& my_cards) {
 }
 
 std::string render_royale(const json& o, const SeatNames& names, const Style& style) {
+    // A spectator's public view has no hand: no ships of "yours", and no "Your ships" panel.
+    const bool spectator = !o.contains("my_cards");
+    const json my_cards = o.value("my_cards", json::array());
+    const json my_discards = o.value("my_discards", json::array());
     std::map<std::string, json> shots;
     for (const auto& s : o["board"]["shots"]) shots[s["cell"].get<std::string>()] = s;
     const bool discarding = o["phase"] == "discard";
-    const auto letters = royale_card_letters(o["my_cards"]);
+    const auto letters = royale_card_letters(my_cards);
     std::map<std::string, char> mine;  // my unshot, unsunk card cells, by letter
-    for (std::size_t i = 0; i < o["my_cards"].size(); ++i) {
-        const auto& c = o["my_cards"][i];
+    for (std::size_t i = 0; i < my_cards.size(); ++i) {
+        const auto& c = my_cards[i];
         if (discarding || c["sunk"].get<bool>()) continue;
         for (const auto& cell : c["cells"]) mine.emplace(cell.get<std::string>(), letters[i]);
     }
@@ -153,14 +157,16 @@ std::string render_royale(const json& o, const SeatNames& names, const Style& st
         grid.add(line);
     }
     grid.add("  . open  o miss  X hit  # sunk");
-    grid.add("  2 two hits  A-Z your ships");
+    grid.add(spectator ? "  2 two hits" : "  2 two hits  A-Z your ships");
     if (!sonar.empty()) grid.add("  sonar: P ping  - no ping");
 
     // Beside it: your cards, then the players.
     Block side;
-    side.add(style.paint(discarding ? "Your hand (keep 3):" : "Your ships:", Tone::kTitle));
-    for (std::size_t i = 0; i < o["my_cards"].size(); ++i) {
-        const auto& c = o["my_cards"][i];
+    if (!spectator) {
+        side.add(style.paint(discarding ? "Your hand (keep 3):" : "Your ships:", Tone::kTitle));
+    }
+    for (std::size_t i = 0; i < my_cards.size(); ++i) {
+        const auto& c = my_cards[i];
         std::string line = discarding ? "  " : std::string(1, letters[i]) + " ";
         line += c["id"].get<std::string>() + " " + c["ship"].get<std::string>() + " " +
                 span(c["cells"]);
@@ -175,8 +181,8 @@ std::string render_royale(const json& o, const SeatNames& names, const Style& st
         }
         side.add(line);
     }
-    if (!o["my_discards"].empty()) side.add("  discarded " + cells_text(o["my_discards"]));
-    side.add("");
+    if (!my_discards.empty()) side.add("  discarded " + cells_text(my_discards));
+    if (!spectator) side.add("");
     side.add(style.paint("Players:", Tone::kTitle));
     const int to_move = o["to_move"].is_number_integer() ? o["to_move"].get<int>() : -1;
     for (const auto& s : o["seats"]) {
