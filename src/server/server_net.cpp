@@ -361,15 +361,7 @@ private:
     // larger than 16 KiB.
     void on_header(beast::error_code ec, std::size_t) {
         // A stated length over the largest limit is refused before any of the body is read.
-        if (ec == http::error::body_limit && parser_->get().method() == http::verb::post) {
-            too_large();
-            return;
-        }
-        if (ec) {
-            beast::error_code ignored;
-            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-            return;
-        }
+        if (read_failed(ec)) return;
         const auto& header = parser_->get();
         if (header.method() != http::verb::post || !header.target().starts_with("/api/replay")) {
             parser_->body_limit(16 * 1024);
@@ -379,21 +371,26 @@ private:
     }
 
     void on_read(beast::error_code ec, std::size_t) {
-        if (ec == http::error::body_limit && parser_->get().method() == http::verb::post) {
-            too_large();
-            return;
-        }
-        if (ec) {
-            beast::error_code ignored;
-            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-            return;
-        }
+        if (read_failed(ec)) return;
         auto req = parser_->release();
         if (websocket::is_upgrade(req)) {
             upgrade(std::move(req));
             return;
         }
         respond(std::move(req));
+    }
+
+    // After a read of the header or the body: true when it failed, and then a POST over its
+    // body's limit is answered 413 and anything else is closed.
+    bool read_failed(beast::error_code ec) {
+        if (!ec) return false;
+        if (ec == http::error::body_limit && parser_->get().method() == http::verb::post) {
+            too_large();
+        } else {
+            beast::error_code ignored;
+            stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        }
+        return true;
     }
 
     // 413 for a body over its limit, and the connection closes (the rest is never read).

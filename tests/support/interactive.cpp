@@ -22,14 +22,7 @@ Interactive::Interactive(const std::vector<std::string>& args) {
         dup2(out[1], 1);
         close(in[1]);
         close(out[0]);
-        std::vector<char*> argv;
-        std::string binary = BROADSIDE_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
-        for (auto& a : copy) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
-        _exit(127);
+        exec_broadside(args);
     }
     close(in[0]);
     close(out[1]);

@@ -65,8 +65,7 @@ std::string temp_dir() {
     return temp_dirs().make();
 }
 
-// In a forked child: becomes the built `broadside` with `args` (exits 127 if it cannot).
-[[noreturn]] static void exec_broadside(const std::vector<std::string>& args) {
+[[noreturn]] void exec_broadside(const std::vector<std::string>& args) {
     std::vector<char*> argv;
     std::string binary = BROADSIDE_BINARY;
     argv.push_back(binary.data());

@@ -13,6 +13,8 @@ struct CommandResult {
 
 // Runs the built `broadside` program with `args`, feeding `input` on stdin (no terminal).
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input = "");
+// In a forked child: becomes the built `broadside` with `args` (exits 127 if it cannot).
+[[noreturn]] void exec_broadside(const std::vector<std::string>& args);
 
 // The same with stderr on a pseudo-terminal (stdout still a file): how a person running a long
 // command sees it. `err` is everything written to the terminal.
