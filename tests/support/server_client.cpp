@@ -1,5 +1,6 @@
 #include "support/server_client.h"
 
+#include <atomic>
 #include <stdexcept>
 
 namespace broadside::testing {
@@ -25,8 +26,9 @@ void SeatClient::pull(int quiet_ms) {
 }
 
 json SeatClient::request(json message) {
-    static std::int64_t next = 1000;
-    if (!message.contains("id")) message["id"] = next++;
+    // Tests play several rooms on threads of their own: the ids are shared by every client.
+    static std::atomic<std::int64_t> next{1000};
+    if (!message.contains("id")) message["id"] = next.fetch_add(1);
     ws_->send(message.dump());
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (std::chrono::steady_clock::now() < deadline) {
