@@ -76,6 +76,10 @@ bool failpoint(const char* name) {
     return action == "fail";
 }
 
+bool failpoints_built() {
+    return true;
+}
+
 }  // namespace broadside::server
 
 #else
@@ -83,6 +87,10 @@ bool failpoint(const char* name) {
 namespace broadside::server {
 
 bool failpoint(const char*) {
+    return false;
+}
+
+bool failpoints_built() {
     return false;
 }
 

@@ -19,4 +19,8 @@ namespace broadside::server {
 // Returns false otherwise.
 bool failpoint(const char* name);
 
+// Whether this build has failpoints: a caller skips the work of choosing whether to ask (the
+// group writer's look through a commit for a player's action) in a release build.
+bool failpoints_built();
+
 }  // namespace broadside::server

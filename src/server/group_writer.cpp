@@ -73,7 +73,8 @@ void GroupWriter::run() {
             try {
                 // The test build's `commit_fails` fails a commit that holds a player's action,
                 // as a full disk would (docs/testing.md, "Failpoints").
-                if (holds_a_players_action(merged) && failpoint("commit_fails")) {
+                if (failpoints_built() && holds_a_players_action(merged) &&
+                    failpoint("commit_fails")) {
                     throw std::runtime_error("failpoint commit_fails: no space left on device");
                 }
                 storage_.write(merged);
