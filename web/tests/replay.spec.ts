@@ -90,6 +90,11 @@ test('a finished game replays move by move from each seat and the public view, f
   await expect(step).toHaveText(`Before the first move (${moves} moves in all)`);
   await page.getByRole('button', { name: 'Last move' }).click();
   await expect(step).toHaveText(`Move ${moves} of ${moves}: Ann`);
+  // A file of several records, one per line (sim --save): the first is replayed, and it says so.
+  await page.goto(server.url + '/replay');
+  await page.getByTestId('replay-file').setInputFiles({ name: 'games.jsonl', mimeType: 'application/json', buffer: Buffer.from(record.trim() + '\n' + record.trim() + '\n') });
+  await expect(page.getByTestId('replay-note')).toContainText('This file holds 2 games');
+  await expect(step).toHaveText(`Before the first move (${moves} moves in all)`);
   // A file that is not a record gets a clear message and no replay.
   await page.goto(server.url + '/replay');
   await page.getByTestId('replay-file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });

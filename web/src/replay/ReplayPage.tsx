@@ -19,6 +19,7 @@ function problem(e: unknown): string {
 export function ReplayPage(props: { code: string | null }): JSX.Element {
   const [record, setRecord] = useState<Json | null>(null);
   const [error, setError] = useState('');
+  const [note, setNote] = useState('');
   useEffect(() => {
     if (!props.code) return;
     setRecord(null);
@@ -34,20 +35,22 @@ export function ReplayPage(props: { code: string | null }): JSX.Element {
           {error}
         </p>
       ) : null}
-      {!props.code ? <RecordPicker onRecord={(r) => { setError(''); setRecord(r); }} onError={setError} /> : null}
+      {!props.code ? <RecordPicker onRecord={(r, n) => { setError(''); setNote(n); setRecord(r); }} onError={setError} /> : null}
+      {note ? <p role="status" class="muted" data-testid="replay-note">{note}</p> : null}
       {record ? <Replayer key={JSON.stringify([record.room, record.seed])} record={record} code={props.code} /> : props.code && !error ? <p role="status">Loading the record…</p> : null}
     </main>
   );
 }
 
 /** A record file, chosen or dropped on the page, or a room code to fetch. */
-function RecordPicker(props: { onRecord(record: Json): void; onError(message: string): void }): JSX.Element {
+function RecordPicker(props: { onRecord(record: Json, note: string): void; onError(message: string): void }): JSX.Element {
   const [over, setOver] = useState(false);
   const [code, setCode] = useState('');
   const read = async (file: File | undefined) => {
     if (!file) return;
     try {
-      props.onRecord(parseRecord(await file.text()));
+      const { record, note } = parseRecord(await file.text());
+      props.onRecord(record, note);
     } catch (e) {
       props.onError(problem(e));
     }

@@ -17,25 +17,35 @@ export interface ReplayView {
 
 export class ReplayError extends Error {}
 
-/** Reads a record file's text: a Broadside record, or a clear error. */
-export function parseRecord(text: string): Json {
+/**
+ * Reads a record file's text: a Broadside record, or a clear error. A file of `sim --save` holds
+ * one record per line: the first is replayed, and `note` says so.
+ */
+export function parseRecord(text: string): { record: Json; note: string } {
   let record: Json;
+  let note = '';
   try {
     record = JSON.parse(text);
   } catch {
-    throw new ReplayError('This file is not JSON: choose a record saved by Broadside (broadside-CODE.json).');
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    try {
+      record = JSON.parse(lines[0] ?? '');
+    } catch {
+      throw new ReplayError('This file is not JSON: choose a record saved by Broadside (broadside-CODE.json).');
+    }
+    if (lines.length > 1) note = `This file holds ${lines.length} games, one per line (from sim --save): this is the first.`;
   }
   if (!record || typeof record !== 'object' || record.format !== 'broadside-record') {
     throw new ReplayError('This file is not a Broadside record (broadside-CODE.json from a game’s end screen, or play --save).');
   }
-  return record;
+  return { record, note };
 }
 
 export async function fetchRecord(code: string): Promise<Json> {
   const answer = await fetch('/rooms/' + code + '/record');
   if (answer.status === 404) throw new ReplayError(`Room ${code} has no finished game to replay (no such room, or its game is not over).`);
   if (!answer.ok) throw new ReplayError(`The server could not give the record of ${code} (${answer.status}).`);
-  return parseRecord(await answer.text());
+  return parseRecord(await answer.text()).record;
 }
 
 export async function fetchReplay(record: Json, seat: number): Promise<ReplayView> {
