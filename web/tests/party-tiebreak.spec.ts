@@ -30,9 +30,10 @@ test('a tie at the count goes to super torpedoes on the host screen, then the po
   const podium = page.getByTestId('host-podium');
   let supers = 0;
   for (let i = 0; i < 40 && !(await podium.isVisible()); ++i) {
-    await expect(fire.or(podium).first()).toBeVisible();
-    if (!(await fire.isVisible())) break;
-    await expect(fire).toBeEnabled();
+    // The last click's answer may still be on its way: wait until the button is ready again
+    // (enabled only once the page has caught up) or the game is over (the button goes away).
+    await expect(page.locator('[data-testid=host-fire]:enabled').or(podium).first()).toBeVisible();
+    if (await podium.isVisible()) break;
     const label = (await fire.textContent()) ?? '';
     await fire.click();
     if (/super/i.test(label)) {
