@@ -46,6 +46,23 @@ class Scenario:
     def plant(self, env: broadside.BroadsideEnv, obs: np.ndarray) -> np.ndarray:
         raise NotImplementedError
 
+    def place_last_ship_apart(self, agent, rng, offset):
+        """While the secret seat places: the same placement in both, but the last ship at two
+        different legal places (placement index - offset = 2 x cell + down); the cells either
+        may cover are marked as differing."""
+        if agent != f"seat_{self.secret}" or self.a.match.legal(self.secret)["type"] != "place":
+            return None
+        codec = self.a._codecs[agent]
+        allowed = np.flatnonzero(self.a.observe(agent)["action_mask"])
+        pick = int(rng.choice(allowed))
+        if len(codec.pending) < len(self.lengths) - 1:
+            return pick, pick
+        other = int(rng.choice(allowed[allowed != pick]))
+        for index in (pick, other):
+            cell, down = divmod(index - offset, 2)
+            self.differing |= set(self.grid.ship(cell, down, self.lengths[-1]))
+        return pick, other
+
 
 class FleetScenario(Scenario):
     """Classic and Salvo (with or without weapons): seat 1's last ship lies elsewhere in B."""
@@ -58,18 +75,7 @@ class FleetScenario(Scenario):
         self.weapons = codec.weapons
 
     def secret_step(self, agent, rng):
-        if agent != "seat_1" or self.a.match.legal(1)["type"] != "place":
-            return None
-        codec = self.a._codecs[agent]
-        allowed = np.flatnonzero(self.a.observe(agent)["action_mask"])
-        pick = int(rng.choice(allowed))
-        if len(codec.pending) < len(self.lengths) - 1:
-            return pick, pick
-        other = int(rng.choice(allowed[allowed != pick]))
-        length = self.lengths[-1]
-        for index in (pick, other):
-            self.differing |= set(self.grid.ship(index // 2, index % 2, length))
-        return pick, other
+        return self.place_last_ship_apart(agent, rng, offset=0)
 
     def safe(self, agent, index):
         if agent == "seat_0":  # its own fleet, then shots at water or the same ship only
@@ -103,18 +109,7 @@ class PartyScenario(Scenario):
         self.fired = 0
 
     def secret_step(self, agent, rng):
-        if agent != "seat_2" or self.a.match.legal(2)["type"] != "place":
-            return None
-        codec = self.a._codecs[agent]
-        allowed = np.flatnonzero(self.a.observe(agent)["action_mask"])
-        pick = int(rng.choice(allowed))
-        if len(codec.pending) < len(self.lengths) - 1:
-            return pick, pick
-        other = int(rng.choice(allowed[allowed != pick]))
-        for index in (pick, other):
-            cell = (index - 1) // 2
-            self.differing |= set(self.grid.ship(cell, (index - 1) % 2, self.lengths[-1]))
-        return pick, other
+        return self.place_last_ship_apart(agent, rng, offset=1)  # index 0 is not a placement
 
     def safe(self, agent, index):
         return True
