@@ -24,7 +24,11 @@ interface Game {
  * over before the resignation (the party's bot host fires fast), the page's own result stands.
  */
 function takenOver(resigned: boolean, winners: number[], me: number): RegExp {
-  if (!resigned) return winners.length === 1 && winners[0] === me ? /^You win!$/ : /^You lose: .+ wins?\.$/;
+  if (!resigned) {
+    // Over before the resignation: the page's own result, a shared win included.
+    if (!winners.includes(me)) return /^You lose: .+ wins?\.$/;
+    return winners.length === 1 ? /^You win!$/ : /^You and .+ win\.$/;
+  }
   return winners.includes(me) ? /^(?!You).*\(in your seat\).* wins?\.$/ : /^(?!You)(?!.*in your seat).+ wins?\.$/;
 }
 
