@@ -54,7 +54,10 @@ async function playOneGame(server: Server, lobby: Lobby, browser: Browser): Prom
     let acted = false;
     for (const p of pages) {
       if ((await p.locator('[data-testid=turn]').textContent())?.includes('Your turn')) {
-        if (await p.getByRole('button', { name: /^(Throw|Stop)/ }).first().isEnabled()) {
+        // The button may be gone between reading the turn and asking (the game just ended):
+        // isEnabled would then wait for it until the test's end, so ask briefly.
+        const act = p.getByRole('button', { name: /^(Throw|Stop)/ }).first();
+        if (await act.isEnabled({ timeout: 500 }).catch(() => false)) {
           kept = (await step(p, !kept)) || kept;
           acted = true;
         }
@@ -84,6 +87,8 @@ async function playOneGame(server: Server, lobby: Lobby, browser: Browser): Prom
 }
 
 test('crew: two people play one round through the UI, keeping a crew die and stopping', async ({ server, lobby, browser }) => {
+  // Up to four games when the dice offer no crew with throws left.
+  test.setTimeout(150_000);
   let kept = false;
   for (let game = 0; game < 4 && !kept; ++game) {
     const { kept: k, pages } = await playOneGame(server, lobby, browser);
