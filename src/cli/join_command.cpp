@@ -27,9 +27,9 @@
 #include "cli/play_input.h"
 #include "cli/royale/render.h"
 #include "core/fleet_sampler.h"
-#include "server/random_action.h"
+#include "client/random_action.h"
 #include "server/secrets.h"
-#include "server/ws_client.h"
+#include "client/ws_client.h"
 
 namespace broadside::cli {
 
@@ -171,7 +171,7 @@ std::string fresh_nonce() {
 
 class JoinSession {
 public:
-    JoinSession(const JoinArgs& args, server::WsClient& ws)
+    JoinSession(const JoinArgs& args, client::WsClient& ws)
         : args_(args), ws_(ws), style_(detect_terminal(args.no_colour).colour) {}
 
     int run(const json& welcome) {
@@ -387,7 +387,7 @@ private:
         }
         // "auto" lets the computer choose this one move (any legal one, at random).
         if (lower(text) == "auto" && legal_.value("type", "") != "place") {
-            return server::random_action(legal_, seat_, rng_, game_);
+            return client::random_action(legal_, seat_, rng_, game_);
         }
         if (legal_.contains("choices")) {
             const auto& choices = legal_["choices"];
@@ -451,7 +451,7 @@ private:
         // A random placement the rules refused (e.g. ships may not touch): another one.
         if (legal_.value("type", "") == "place" && action == last_random_) {
             last_random_ = random_fleet();
-            act(server::random_action(legal_, seat_, rng_, game_));
+            act(client::random_action(legal_, seat_, rng_, game_));
             return;
         }
         say("Not allowed: " + ack["error"].value("message", ack.dump()));
@@ -688,7 +688,7 @@ private:
     }
 
     const JoinArgs& args_;
-    server::WsClient& ws_;
+    client::WsClient& ws_;
     Style style_;
     LineQueue lines_;
     std::deque<std::string> pending_;
@@ -711,10 +711,10 @@ private:
 // `--new GAME`: creates the room from the lobby (this player in seat 0, its creator), prints
 // what to share, and keeps the token so the join that follows takes the seat.
 std::string create_room(const JoinArgs& args) {
-    const auto [host, port] = server::parse_server_url(args.server);
+    const auto [host, port] = client::parse_server_url(args.server);
     auto options = json::parse(args.options, nullptr, false);
     if (!options.is_object()) throw UsageError("--options must be a JSON object.");
-    server::WsClient lobby(host, port, "/ws");
+    client::WsClient lobby(host, port, "/ws");
     auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     if (welcome.value("type", "") != "welcome") {
         throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
@@ -759,11 +759,11 @@ json held_tokens(const std::string& server) {
 }
 
 int list_rooms(const JoinArgs& args) {
-    const auto [host, port] = server::parse_server_url(args.server);
+    const auto [host, port] = client::parse_server_url(args.server);
     const json held = held_tokens(args.server);
     json rooms = json::array();
     try {
-        server::WsClient lobby(host, port, "/ws");
+        client::WsClient lobby(host, port, "/ws");
         auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
         if (welcome.value("type", "") != "welcome") {
             throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
@@ -820,9 +820,9 @@ int end_room(const JoinArgs& args, const std::string& given, const std::string& 
                   << "); give its token with --token\n";
         return kExitFailure;
     }
-    const auto [host, port] = server::parse_server_url(args.server);
+    const auto [host, port] = client::parse_server_url(args.server);
     try {
-        server::WsClient ws(host, port, "/ws/" + code);
+        client::WsClient ws(host, port, "/ws/" + code);
         auto welcome = ws.request({{"cmd", "hello"}, {"protocol", 2}, {"token", token}});
         if (welcome.value("type", "") != "welcome") {
             std::cerr << "error: " << welcome["error"].value("message", welcome.dump()) << "\n";
@@ -884,12 +884,12 @@ int run_join(JoinArgs args) {
     if (!server::is_room_code(args.code)) {
         throw UsageError("\"" + args.code + "\" is not a room code (five letters, e.g. KXQRT).");
     }
-    const auto [host, port] = server::parse_server_url(args.server);
+    const auto [host, port] = client::parse_server_url(args.server);
     if (args.token.empty() && !args.watch)
         args.token = kept_token(args.server, args.code, args.name);
-    std::unique_ptr<server::WsClient> ws;
+    std::unique_ptr<client::WsClient> ws;
     try {
-        ws = std::make_unique<server::WsClient>(host, port, "/ws/" + args.code);
+        ws = std::make_unique<client::WsClient>(host, port, "/ws/" + args.code);
     } catch (const std::exception& e) {
         std::cerr << "error: cannot join " << args.code << " on " << args.server << ": " << e.what()
                   << "\n";

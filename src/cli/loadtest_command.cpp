@@ -1,5 +1,5 @@
 // `broadside loadtest`: simulated players against a running server (docs/performance.md). The
-// flags fill a LoadtestConfig; the clients themselves live in src/server/loadtest.cpp.
+// flags fill a LoadtestConfig; the clients themselves live in src/client/loadtest.cpp.
 #include <csignal>
 #include <iomanip>
 #include <iostream>
@@ -7,8 +7,8 @@
 
 #include "cli/commands.h"
 #include "cli/common.h"
-#include "server/chaos.h"
-#include "server/loadtest.h"
+#include "client/chaos.h"
+#include "client/loadtest.h"
 
 namespace broadside::cli {
 
@@ -141,9 +141,9 @@ void print_chaos_report(const nlohmann::json& r) {
 }  // namespace
 
 void add_loadtest_command(CLI::App& app, Runner& run) {
-    auto config = std::make_shared<server::LoadtestConfig>();
+    auto config = std::make_shared<client::LoadtestConfig>();
     auto as_json = std::make_shared<bool>(false);
-    auto chaos = std::make_shared<server::ChaosConfig>();
+    auto chaos = std::make_shared<client::ChaosConfig>();
     auto use_chaos = std::make_shared<bool>(false);
     auto* cmd = app.add_subcommand(
         "loadtest",
@@ -167,10 +167,10 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
                         "1 to 256, default 24, each driving one scenario of 1 to 24 connections "
                         "at a time)")
             ->capture_default_str()
-            ->check(CLI::Range(1, server::kLoadtestMaxClients));
+            ->check(CLI::Range(1, client::kLoadtestMaxClients));
     cmd->add_option("--duration", config->duration_seconds, "Seconds the run lasts")
         ->capture_default_str()
-        ->check(CLI::Range(0.1, server::kLoadtestMaxSeconds));
+        ->check(CLI::Range(0.1, client::kLoadtestMaxSeconds));
     cmd->add_option("--think-ms", config->think_ms,
                     "Milliseconds a player waits once it is its turn before acting")
         ->capture_default_str()
@@ -213,7 +213,7 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
                 }
                 nlohmann::json report;
                 try {
-                    report = server::run_chaos(*chaos);
+                    report = client::run_chaos(*chaos);
                 } catch (const std::runtime_error& e) {
                     throw UsageError(e.what());
                 }
@@ -231,7 +231,7 @@ void add_loadtest_command(CLI::App& app, Runner& run) {
             catch_interrupts();
             config->interrupt = &g_interrupted;
             try {
-                report = server::run_loadtest(*config);
+                report = client::run_loadtest(*config);
             } catch (const std::runtime_error& e) {
                 throw UsageError(e.what());
             }

@@ -1,19 +1,30 @@
 // `broadside replay FILE`: re-runs saved records and fails loudly if any event differs.
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/console.h"
 #include "cli/replay_show.h"
 #include "cli/seat_names.h"
+#include "match/fairness.h"
 #include "match/match.h"
-#include "server/secrets.h"
 
 namespace broadside::cli {
 
 namespace {
+
+// Hex digests compared without regard to case (a player may copy either).
+bool same_hex(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
 
 std::string seat_list(const nlohmann::json& seats, const std::vector<std::string>& names) {
     std::string text;
@@ -150,18 +161,17 @@ int verify_records(const std::string& path, const std::string& commitment_seen) 
             continue;
         }
         bool ok = true;
-        if (server::sha256_hex(server_seed) != commitment) {
-            fail("SHA-256 of the revealed server seed is " + server::sha256_hex(server_seed) +
+        if (match::sha256_hex(server_seed) != commitment) {
+            fail("SHA-256 of the revealed server seed is " + match::sha256_hex(server_seed) +
                  ", not the commitment " + commitment);
             ok = false;
         }
-        if (!commitment_seen.empty() &&
-            server::normalise_code(commitment_seen) != server::normalise_code(commitment)) {
+        if (!commitment_seen.empty() && !same_hex(commitment_seen, commitment)) {
             fail("the record's commitment " + commitment + " is not the one you saw before play (" +
                  commitment_seen + ")");
             ok = false;
         }
-        const std::string derived = std::to_string(server::derive_seed(server_seed, nonces));
+        const std::string derived = std::to_string(match::derive_seed(server_seed, nonces));
         const std::string recorded =
             record.contains("seed")
                 ? (record["seed"].is_string() ? record["seed"].get<std::string>()

@@ -1,18 +1,22 @@
 #pragma once
-// The server's secrets and their fingerprints: seat tokens (128 bits from the operating system's
-// CSPRNG, kept only as SHA-256 hashes), room codes (letters nobody confuses), and the fair seed
-// (the server commits to a secret before play; every player's nonce goes into the match seed).
+// The server's secrets: seat tokens (128 bits from the operating system's CSPRNG, kept only as
+// SHA-256 hashes) and room codes (letters nobody confuses). The fair seed is match/fairness.h's.
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "match/fairness.h"
+
 namespace broadside::server {
 
 // `bytes` random bytes from OpenSSL's CSPRNG, as lowercase hex. Throws if the CSPRNG fails.
 std::string random_hex(std::size_t bytes);
-// SHA-256 of `data`, lowercase hex.
-std::string sha256_hex(std::string_view data);
+
+// The fair seed's parts, used here for tokens and nonces too.
+using match::derive_seed;
+using match::is_nonce;
+using match::sha256_hex;
 
 // A fresh seat token: 128 random bits, hex. Only sha256_hex(token) is ever stored or logged.
 std::string new_token();
@@ -24,14 +28,5 @@ std::string new_room_code();
 // True for a well-formed code (case-insensitive); `normalise_code` upper-cases it.
 bool is_room_code(std::string_view text);
 std::string normalise_code(std::string_view text);
-
-// A client's nonce: 1 to 64 hex digits (empty: the client sent none).
-bool is_nonce(std::string_view text);
-
-// The match seed: the first 8 bytes, big-endian, of SHA-256(server_seed_hex + ":" + nonce_0 +
-// ":" + nonce_1 ...), one nonce per seat ("" for a bot or a client that sent none). The server
-// publishes sha256_hex(server_seed_hex) before play and reveals server_seed_hex at the end.
-std::uint64_t derive_seed(const std::string& server_seed_hex,
-                          const std::vector<std::string>& nonces);
 
 }  // namespace broadside::server

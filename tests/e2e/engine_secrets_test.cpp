@@ -10,7 +10,7 @@
 #include "core/fleet_sampler.h"
 #include "match/match.h"
 #include "protocol/engine.h"
-#include "server/random_action.h"
+#include "client/random_action.h"
 #include "support/leak_scan.h"
 
 namespace {
@@ -223,7 +223,7 @@ void scan_through_protocol(const std::string& game, const json& options, std::ui
         const json legal =
             engine.handle({{"cmd", "legal"}, {"match", match}, {"seat", seat}})["legal"];
         check(seat, json{{"legal", legal}}, "legal");
-        const json action = server::random_action(legal, seat, rng, game);
+        const json action = client::random_action(legal, seat, rng, game);
         const json acted =
             engine.handle({{"cmd", "act"}, {"match", match}, {"seat", seat}, {"action", action}});
         ASSERT_EQ(acted["type"], "acted") << acted.dump();

@@ -131,7 +131,7 @@ std::int64_t metric(unsigned short port, const std::string& name) {
 // made. With the default cap of 50 rooms not over, 50 are made only when none of the load
 // test's rooms is left unfinished.
 bool address_creates_rooms(unsigned short port, int n) {
-    server::WsClient lobby("127.0.0.1", port, "/ws");
+    client::WsClient lobby("127.0.0.1", port, "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     for (int i = 0; i < n; ++i) {
         auto created = lobby.request({{"cmd", "create"}, {"game", "classic"}});

@@ -17,7 +17,7 @@ const std::vector<std::string> kFast{"--messages-per-second", "100000", "--messa
                                      "100000"};
 
 // The lobby's answer to `my_rooms` with these (room, token) pairs.
-json my_rooms(server::WsClient& lobby, const json& tokens) {
+json my_rooms(client::WsClient& lobby, const json& tokens) {
     return lobby.request({{"cmd", "my_rooms"}, {"tokens", tokens}});
 }
 
@@ -68,7 +68,7 @@ TEST(ServerMyRooms, ATokenListsTheUnfinishedRoomsItHoldsAndNothingOfAnyoneElse) 
     auto bob = bob_seat.request({{"cmd", "join"}, {"name", "Bob"}});
     ASSERT_EQ(bob["type"], "joined");
 
-    server::WsClient lobby("127.0.0.1", port, "/ws");
+    client::WsClient lobby("127.0.0.1", port, "/ws");
     ASSERT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
 
     const json anns = {held(waiting), held(moved), held(aborted), held(finished)};
@@ -105,7 +105,7 @@ TEST(ServerMyRooms, ATokenListsTheUnfinishedRoomsItHoldsAndNothingOfAnyoneElse) 
     EXPECT_EQ(none, (json{{"type", "my_rooms"}, {"rooms", json::array()}, {"id", none["id"]}}))
         << none.dump();
     // ... and cannot abort Ann's room: her token is refused there, and without one she watches.
-    server::WsClient refused("127.0.0.1", port, "/ws/" + waiting["room"].get<std::string>());
+    client::WsClient refused("127.0.0.1", port, "/ws/" + waiting["room"].get<std::string>());
     auto hello = refused.request({{"cmd", "hello"}, {"protocol", 2}, {"token", mallorys["token"]}});
     EXPECT_EQ(hello["error"]["code"], "bad_token");
     SeatClient watching(port, waiting["room"]);
@@ -127,7 +127,7 @@ TEST(ServerMyRooms, ATokenListsTheUnfinishedRoomsItHoldsAndNothingOfAnyoneElse) 
 TEST(ServerMyRooms, ABadListIsAStructuredErrorAndChangesNothing) {
     ServerProcess server(temp_dir(), kFast);
     auto ann = create_room(server.port(), {{"game", "classic"}, {"name", "Ann"}});
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     ASSERT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
     json too_many = json::array();
     for (int i = 0; i < 201; ++i) too_many.push_back(held(ann));
@@ -164,7 +164,7 @@ TEST(ServerMyRooms, TheCapOnRoomsPerAddressSaysHowToListAndAbortThem) {
     ServerProcess server(temp_dir(), flags);
     auto one = create_room(server.port(), {{"game", "classic"}});
     auto two = create_room(server.port(), {{"game", "salvo"}});
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     ASSERT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
     auto refused = lobby.request({{"cmd", "create"}, {"game", "classic"}});
     ASSERT_EQ(refused["error"]["code"], "too_many_rooms") << refused.dump();

@@ -21,7 +21,7 @@ const std::vector<std::string> kFast{"--messages-per-second", "100000", "--messa
 
 TEST(ServerClock, BadClockSettingsAreRefusedAndNamed) {
     ServerProcess server(temp_dir(), kFast);
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     for (const json& clock : {json{{"turn_seconds", -1}}, json{{"turn_seconds", "60"}},
                               json{{"on_timeout", "explode"}}, json{{"grace_seconds", 99999}},

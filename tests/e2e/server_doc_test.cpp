@@ -8,7 +8,7 @@
 #include <memory>
 #include <regex>
 
-#include "server/ws_client.h"
+#include "client/ws_client.h"
 #include "support/json_match.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
@@ -49,7 +49,7 @@ TEST(ServerDoc, EveryExampleConversationHappensAsDocumented) {
     const std::regex said(R"((\w+)([<>]) (.*))");
     for (const auto& block : blocks) {
         ServerProcess server(temp_dir());
-        std::map<std::string, std::unique_ptr<server::WsClient>> clients;
+        std::map<std::string, std::unique_ptr<client::WsClient>> clients;
         std::map<std::string, json> bindings;
         for (const auto& line : block) {
             SCOPED_TRACE("docs/server.md line " + std::to_string(line.number));
@@ -57,7 +57,7 @@ TEST(ServerDoc, EveryExampleConversationHappensAsDocumented) {
             const std::string text = substitute(line.text, bindings);
             if (std::regex_match(text, m, connect)) {
                 clients[m[1]] =
-                    std::make_unique<server::WsClient>("127.0.0.1", server.port(), m[2]);
+                    std::make_unique<client::WsClient>("127.0.0.1", server.port(), m[2]);
                 continue;
             }
             ASSERT_TRUE(std::regex_match(text, m, said)) << "not an example line: " << line.text;

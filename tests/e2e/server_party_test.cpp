@@ -152,7 +152,7 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
     SeatClient ann_next(server.port(), next, tokens[0]);
     EXPECT_EQ(ann_next.welcome["you"]["seat"], 1);
     EXPECT_EQ(ann_next.welcome["room"]["players_count"], 6);
-    server::WsClient removed_next("127.0.0.1", server.port(), "/ws/" + next);
+    client::WsClient removed_next("127.0.0.1", server.port(), "/ws/" + next);
     EXPECT_EQ(removed_next.request(
                   {{"cmd", "hello"}, {"protocol", 2}, {"token", tokens[5]}})["error"]["code"],
               "bad_token");
@@ -163,7 +163,7 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
     SeatClient after(server.port(), room);
     EXPECT_EQ(after.welcome["room"]["players_count"], 6);
     EXPECT_EQ(join(after, "Sneaky", "device-5")["error"]["code"], "removed");
-    server::WsClient barred("127.0.0.1", server.port(), "/ws/" + room);
+    client::WsClient barred("127.0.0.1", server.port(), "/ws/" + room);
     EXPECT_EQ(
         barred.request({{"cmd", "hello"}, {"protocol", 2}, {"token", tokens[5]}})["error"]["code"],
         "removed");
@@ -173,11 +173,11 @@ TEST(ServerParty, APartyRoomRefusesProtocolOneAndOtherRoomsStillServeIt) {
     ServerProcess server(temp_dir());
     auto party = create_room(server.port(), {{"game", "party"}, {"seat", 0}});
     auto classic = create_room(server.port(), {{"game", "classic"}});
-    server::WsClient old_party("127.0.0.1", server.port(),
+    client::WsClient old_party("127.0.0.1", server.port(),
                                "/ws/" + party["room"].get<std::string>());
     EXPECT_EQ(old_party.request({{"cmd", "hello"}, {"protocol", 1}})["error"]["code"],
               "unsupported_protocol");
-    server::WsClient old_classic("127.0.0.1", server.port(),
+    client::WsClient old_classic("127.0.0.1", server.port(),
                                  "/ws/" + classic["room"].get<std::string>());
     EXPECT_EQ(old_classic.request({{"cmd", "hello"}, {"protocol", 1}})["type"], "welcome");
 }

@@ -255,7 +255,7 @@ TEST(ServerPromises, ABotTakingASeatOverOnTimeIsAnnouncedAsATimeout) {
 }
 
 void the_lobby_answers_ping_as_a_room_does(ServerProcess& server) {
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     auto pong = lobby.request({{"cmd", "ping"}, {"id", "p1"}});
     EXPECT_EQ(pong["type"], "pong") << pong.dump();
@@ -273,7 +273,7 @@ TEST(ServerPromises, UnknownRoomsAndTheConnectionCapAreRefusedWithTheirStatus) {
     ServerProcess server(temp_dir(), flags);
     auto refusal = [&](const std::string& target) -> std::string {
         try {
-            server::WsClient ws("127.0.0.1", server.port(), target);
+            client::WsClient ws("127.0.0.1", server.port(), target);
             return "accepted";
         } catch (const std::runtime_error& e) {
             return e.what();
@@ -285,8 +285,8 @@ TEST(ServerPromises, UnknownRoomsAndTheConnectionCapAreRefusedWithTheirStatus) {
     };
     EXPECT_TRUE(refused_with(refusal("/ws/ZZZZZ"), "404")) << refusal("/ws/ZZZZZ");
     EXPECT_TRUE(refused_with(refusal("/elsewhere"), "404")) << refusal("/elsewhere");
-    auto first = std::make_unique<server::WsClient>("127.0.0.1", server.port(), "/ws");
-    server::WsClient second("127.0.0.1", server.port(), "/ws");
+    auto first = std::make_unique<client::WsClient>("127.0.0.1", server.port(), "/ws");
+    client::WsClient second("127.0.0.1", server.port(), "/ws");
     const std::string third = refusal("/ws");
     EXPECT_TRUE(refused_with(third, "429")) << third;
     // A connection that closes frees its place.
@@ -306,7 +306,7 @@ TEST(ServerPromises, UnknownRoomsAndTheConnectionCapAreRefusedWithTheirStatus) {
 // docs/server.md, "Clocks": each setting's range, its ends included.
 TEST(ServerPromises, ClockSettingsAreAcceptedExactlyWithinTheirDocumentedRanges) {
     ServerProcess server(temp_dir(), kFast);
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     const std::vector<std::pair<json, bool>> cases{
         {{{"grace_seconds", 0}}, true},          {{{"grace_seconds", 3600}}, true},
@@ -326,7 +326,7 @@ TEST(ServerPromises, ClockSettingsAreAcceptedExactlyWithinTheirDocumentedRanges)
 }
 
 // The code of each frame `texts` sent on a connection that may not have said hello yet.
-std::vector<std::string> codes_of(server::WsClient& ws, const std::vector<std::string>& texts) {
+std::vector<std::string> codes_of(client::WsClient& ws, const std::vector<std::string>& texts) {
     std::vector<std::string> codes;
     for (const auto& text : texts) {
         ws.send(text);
@@ -356,12 +356,12 @@ TEST(ServerPromises, PingInTheLobbyAndJsonThatIsNotAnObjectIsABadRequest) {
                                                "bad_request", "malformed_json", "bad_request",
                                                "pong"};
     the_lobby_answers_ping_as_a_room_does(server);
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     EXPECT_EQ(codes_of(lobby, frames), before_hello);
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     EXPECT_EQ(codes_of(lobby, frames), after_hello);
     auto created = create_room(server.port(), {{"game", "classic"}});
-    server::WsClient room("127.0.0.1", server.port(), "/ws/" + created["room"].get<std::string>());
+    client::WsClient room("127.0.0.1", server.port(), "/ws/" + created["room"].get<std::string>());
     room.request({{"cmd", "hello"}, {"protocol", 2}});
     EXPECT_EQ(codes_of(room, frames), after_hello);
     EXPECT_EQ(server.terminate(), 0);
@@ -444,7 +444,7 @@ TEST(ServerPromises, FieldTypesAreCheckedBeforeAnythingElseInEveryPhase) {
     ASSERT_EQ(player.request({{"cmd", "resign"}})["type"], "resigned");
     check_all("over");
     // The lobby too, command by command.
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     for (const json& request :
          {json{{"cmd", "create"}}, json{{"cmd", "create"}, {"game", 5}},

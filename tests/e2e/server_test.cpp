@@ -311,7 +311,7 @@ TEST(Server, NoSeatEverReceivesAnotherSeatsSecrets) {
 TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
     ServerProcess server(temp_dir(), {"--message-burst", "40", "--messages-per-second", "5"});
     const auto opened = std::chrono::steady_clock::now();  // the bucket starts full after this
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     auto first = lobby.request({{"cmd", "create"}, {"game", "classic"}});
     EXPECT_EQ(first["error"]["code"], "hello_first");
     lobby.send("{not json");
@@ -347,23 +347,23 @@ TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
     EXPECT_GE(handled, 34) << "burst 40 minus 6 earlier messages";
     EXPECT_LE(handled, 34 + static_cast<int>(5 * seconds) + 1) << seconds << " s";
     // Another protocol version: a clear error, then the connection closes.
-    server::WsClient old("127.0.0.1", server.port(), "/ws");
+    client::WsClient old("127.0.0.1", server.port(), "/ws");
     auto refused = old.request({{"cmd", "hello"}, {"protocol", 3}});
     EXPECT_EQ(refused["error"]["code"], "unsupported_protocol");
     EXPECT_FALSE(old.receive(std::chrono::seconds(5)));
     EXPECT_TRUE(old.closed());
     // No such room; a hostile origin; a message over the frame limit closes the connection.
-    EXPECT_THROW(server::WsClient("127.0.0.1", server.port(), "/ws/ZZZZZ"), std::runtime_error);
+    EXPECT_THROW(client::WsClient("127.0.0.1", server.port(), "/ws/ZZZZZ"), std::runtime_error);
     EXPECT_THROW(
-        server::WsClient("127.0.0.1", server.port(), "/ws", {{"Origin", "http://evil.example"}}),
+        client::WsClient("127.0.0.1", server.port(), "/ws", {{"Origin", "http://evil.example"}}),
         std::runtime_error);
-    server::WsClient big("127.0.0.1", server.port(), "/ws");
+    client::WsClient big("127.0.0.1", server.port(), "/ws");
     big.send(std::string(17 * 1024, ' '));
     EXPECT_FALSE(big.receive(std::chrono::seconds(5)));
     EXPECT_TRUE(big.closed());
     // A wrong token is refused and gives no seat.
     auto created = create_room(server.port(), {{"game", "salvo"}});
-    server::WsClient thief("127.0.0.1", server.port(), "/ws/" + created["room"].get<std::string>());
+    client::WsClient thief("127.0.0.1", server.port(), "/ws/" + created["room"].get<std::string>());
     auto stolen =
         thief.request({{"cmd", "hello"}, {"protocol", 2}, {"token", std::string(32, 'a')}});
     EXPECT_EQ(stolen["error"]["code"], "bad_token");
@@ -378,8 +378,8 @@ TEST(Server, BadInputGetsAStructuredErrorAndChangesNothing) {
 TEST(Server, ResignAbortRematchQuickMatchAndTheOpenRoomsList) {
     ServerProcess server(temp_dir(), kFast);
     // Quick match pairs the first two people who ask.
-    server::WsClient one("127.0.0.1", server.port(), "/ws");
-    server::WsClient two("127.0.0.1", server.port(), "/ws");
+    client::WsClient one("127.0.0.1", server.port(), "/ws");
+    client::WsClient two("127.0.0.1", server.port(), "/ws");
     one.request({{"cmd", "hello"}, {"protocol", 2}});
     two.request({{"cmd", "hello"}, {"protocol", 2}});
     EXPECT_EQ(one.request({{"cmd", "quick"}, {"game", "salvo"}, {"name", "Ann"}})["type"],
@@ -406,7 +406,7 @@ TEST(Server, ResignAbortRematchQuickMatchAndTheOpenRoomsList) {
     // Abort before the first move.
     auto created = create_room(server.port(), {{"game", "classic"}, {"public", true}});
     SeatClient owner(server.port(), created["room"], created["token"]);
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     auto listed = lobby.request({{"cmd", "rooms"}});
     ASSERT_EQ(listed["rooms"].size(), 1u);  // only public rooms
@@ -448,7 +448,7 @@ namespace {
 TEST(ServerCaps, RoomsAndTriesAtUnknownCodesAreCappedPerAddress) {
     ServerProcess server(temp_dir(),
                          {"--max-rooms-per-address", "2", "--max-failed-joins-per-minute", "3"});
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     auto first = lobby.request({{"cmd", "create"}, {"game", "classic"}});
     ASSERT_EQ(first["type"], "room_created");
@@ -464,14 +464,14 @@ TEST(ServerCaps, RoomsAndTriesAtUnknownCodesAreCappedPerAddress) {
     // Guessing codes: three unknown ones are told "no such room", then even a real code waits.
     for (int i = 0; i < 3; ++i) {
         try {
-            server::WsClient guess("127.0.0.1", server.port(), "/ws/ZZZZZ");
+            client::WsClient guess("127.0.0.1", server.port(), "/ws/ZZZZZ");
             ADD_FAILURE() << "an unknown room accepted a connection";
         } catch (const std::runtime_error& e) {
             EXPECT_NE(std::string(e.what()).find("404"), std::string::npos) << e.what();
         }
     }
     try {
-        server::WsClient real("127.0.0.1", server.port(),
+        client::WsClient real("127.0.0.1", server.port(),
                               "/ws/" + first["room"].get<std::string>());
         ADD_FAILURE() << "the cap on tries did not hold";
     } catch (const std::runtime_error& e) {
@@ -490,7 +490,7 @@ namespace {
 // process. Each is now a structured error for that client, and the server goes on.
 TEST(ServerCaps, FieldsOfTheWrongTypeAreErrorsAndNeverStopTheServer) {
     ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
-    server::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
     lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     for (const json& request : {json{{"cmd", 5}}, json{{"cmd", nullptr}},
                                 json{{"cmd", "create"}, {"game", "classic"}, {"public", "yes"}},
@@ -536,7 +536,7 @@ TEST(ServerCaps, RoomsNobodyTouchesExpireButTheirRecordsStayDownloadable) {
     // Someone connected keeps a room alive; nobody for longer than the TTL lets it go.
     std::this_thread::sleep_for(std::chrono::milliseconds(4500));
     for (const auto& room : {finished["room"], idle["room"]}) {
-        EXPECT_THROW(server::WsClient("127.0.0.1", server.port(), "/ws/" + room.get<std::string>()),
+        EXPECT_THROW(client::WsClient("127.0.0.1", server.port(), "/ws/" + room.get<std::string>()),
                      std::runtime_error)
             << room;
     }
@@ -547,7 +547,7 @@ TEST(ServerCaps, RoomsNobodyTouchesExpireButTheirRecordsStayDownloadable) {
     ASSERT_EQ(server.terminate(), 0);
     server.restart();
     EXPECT_THROW(
-        server::WsClient("127.0.0.1", server.port(), "/ws/" + idle["room"].get<std::string>()),
+        client::WsClient("127.0.0.1", server.port(), "/ws/" + idle["room"].get<std::string>()),
         std::runtime_error);
     EXPECT_EQ(server.terminate(), 0);
 }

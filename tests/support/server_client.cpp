@@ -8,7 +8,7 @@ namespace broadside::testing {
 using nlohmann::json;
 
 SeatClient::SeatClient(unsigned short port, const std::string& room, const std::string& token)
-    : ws_(std::make_unique<server::WsClient>("127.0.0.1", port, "/ws/" + room)) {
+    : ws_(std::make_unique<client::WsClient>("127.0.0.1", port, "/ws/" + room)) {
     json hello = {{"cmd", "hello"}, {"protocol", 2}};
     if (!token.empty()) hello["token"] = token;
     welcome = request(hello);
@@ -80,7 +80,7 @@ const std::vector<std::string>& SeatClient::frames(int quiet_ms) {
 }
 
 json create_room(unsigned short port, json request) {
-    server::WsClient lobby("127.0.0.1", port, "/ws");
+    client::WsClient lobby("127.0.0.1", port, "/ws");
     auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
     if (welcome.value("type", "") != "welcome") throw std::runtime_error(welcome.dump());
     request["cmd"] = "create";

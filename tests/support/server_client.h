@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rng.h"
-#include "server/random_action.h"
-#include "server/ws_client.h"
+#include "client/random_action.h"
+#include "client/ws_client.h"
 
 namespace broadside::testing {
 
@@ -25,13 +25,13 @@ public:
     nlohmann::json wait_for(const std::string& type);
     // Everything received so far (drains what is waiting, up to `quiet_ms` of silence).
     const std::vector<std::string>& frames(int quiet_ms = 0);
-    server::WsClient& ws() { return *ws_; }
+    client::WsClient& ws() { return *ws_; }
     nlohmann::json welcome;
 
 private:
     void pull(int quiet_ms);
     std::optional<std::string> next_text(std::chrono::steady_clock::time_point deadline);
-    std::unique_ptr<server::WsClient> ws_;
+    std::unique_ptr<client::WsClient> ws_;
     std::vector<std::string> frames_;        // every frame received, for the secret scan
     std::deque<std::string> pending_;        // received by pull(), not yet read
     std::vector<nlohmann::json> unclaimed_;  // read while waiting for an answer
@@ -40,6 +40,6 @@ private:
 // Creates a room from the lobby; returns room_created (with "room" and "token").
 nlohmann::json create_room(unsigned short port, nlohmann::json request);
 
-using server::random_action;
+using client::random_action;
 
 }  // namespace broadside::testing

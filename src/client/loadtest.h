@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace broadside::server {
+namespace broadside::client {
 
 inline constexpr int kLoadtestMaxClients = 20'000;  // one process may hold 20,000 open files here
 inline constexpr double kLoadtestMaxSeconds = 3600;
@@ -34,4 +34,4 @@ struct LoadtestConfig {
 // std::runtime_error for a refused configuration (a remote server without allow_remote).
 nlohmann::json run_loadtest(const LoadtestConfig& config);
 
-}  // namespace broadside::server
+}  // namespace broadside::client

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace broadside::server {
+namespace broadside::client {
 
 class LoadtestRooms {
 public:
@@ -56,4 +56,4 @@ private:
     std::map<std::string, std::string> rooms_;  // code -> how it ended ("" while it has not)
 };
 
-}  // namespace broadside::server
+}  // namespace broadside::client

@@ -1,8 +1,8 @@
-#include "server/random_action.h"
+#include "client/random_action.h"
 
 #include <stdexcept>
 
-namespace broadside::server {
+namespace broadside::client {
 
 using nlohmann::json;
 
@@ -72,4 +72,4 @@ json random_action(const json& legal, int seat, Rng& rng, const std::string& gam
     throw std::runtime_error("no random action for " + legal.dump());
 }
 
-}  // namespace broadside::server
+}  // namespace broadside::client

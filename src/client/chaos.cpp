@@ -3,7 +3,7 @@
 // unmasked frame, a reserved opcode, a 64-bit length) and to stop reading at will, which a
 // WebSocket library is built to prevent. Each scenario states what the server must answer; a
 // departure is a finding, and any finding makes the run fail.
-#include "server/chaos.h"
+#include "client/chaos.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -28,10 +28,10 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "server/random_action.h"
-#include "server/ws_client.h"
+#include "client/random_action.h"
+#include "client/ws_client.h"
 
-namespace broadside::server {
+namespace broadside::client {
 
 namespace {
 
@@ -1408,4 +1408,4 @@ json run_chaos(const ChaosConfig& config) {
     };
 }
 
-}  // namespace broadside::server
+}  // namespace broadside::client

@@ -7,7 +7,7 @@
 
 #include "core/rng.h"
 
-namespace broadside::server {
+namespace broadside::client {
 
 // A legal action for `seat` given its `legal` (any game), drawn with `rng`. Classic placements
 // are fixed per seat parity (one ship per row, the seats' fleets differ, so a leak would show).
@@ -16,4 +16,4 @@ namespace broadside::server {
 nlohmann::json random_action(const nlohmann::json& legal, int seat, Rng& rng,
                              const std::string& game = "");
 
-}  // namespace broadside::server
+}  // namespace broadside::client

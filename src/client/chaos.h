@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace broadside::server {
+namespace broadside::client {
 
 inline constexpr int kChaosMaxWorkers = 256;
 inline constexpr double kChaosMaxSeconds = 24 * 3600;
@@ -30,4 +30,4 @@ struct ChaosConfig {
 // (a server that is not on a loopback address).
 nlohmann::json run_chaos(const ChaosConfig& config);
 
-}  // namespace broadside::server
+}  // namespace broadside::client

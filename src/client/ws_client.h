@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace broadside::server {
+namespace broadside::client {
 
 class WsClient {
 public:
@@ -49,4 +49,4 @@ private:
 // Splits "http://host:port" or "ws://host:port" into host and port.
 std::pair<std::string, unsigned short> parse_server_url(const std::string& url);
 
-}  // namespace broadside::server
+}  // namespace broadside::client

@@ -4,7 +4,7 @@
 // have joined; everyone then plays random legal moves, "thinking" a fixed time once it is their
 // turn, and times each act until its acknowledgement. Finished games are rematched. One of the
 // three Beast translation units (with server_net.cpp and ws_client.cpp): Beast compiles slowly.
-#include "server/loadtest.h"
+#include "client/loadtest.h"
 
 #include <sys/resource.h>
 
@@ -25,11 +25,11 @@
 #include <boost/beast/websocket.hpp>
 
 #include "core/rng.h"
-#include "server/loadtest_rooms.h"
-#include "server/random_action.h"
-#include "server/ws_client.h"
+#include "client/loadtest_rooms.h"
+#include "client/random_action.h"
+#include "client/ws_client.h"
 
-namespace broadside::server {
+namespace broadside::client {
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -1200,4 +1200,4 @@ json run_loadtest(const LoadtestConfig& config) {
     return report;
 }
 
-}  // namespace broadside::server
+}  // namespace broadside::client

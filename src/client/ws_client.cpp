@@ -1,5 +1,5 @@
 // The second and last translation unit with Beast in it (see server_net.cpp).
-#include "server/ws_client.h"
+#include "client/ws_client.h"
 
 #include <deque>
 #include <stdexcept>
@@ -9,7 +9,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-namespace broadside::server {
+namespace broadside::client {
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -243,4 +243,4 @@ void WsClient::drop() {
     impl_->ioc.poll();
 }
 
-}  // namespace broadside::server
+}  // namespace broadside::client
