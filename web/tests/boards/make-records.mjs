@@ -1,7 +1,7 @@
 // classic.json, weapons.json and crew.json are the first games of `broadside sim classic --seed 4
 // --save`, `sim classic --seed 3 --weapons all --save` and `sim crew --seed 3 --save`. This script
 // makes the other fixed games that the board screenshot tests replay (boards-screens.spec.ts): a
-// Royale game of four bots and a party game of two players whose torpedoes the host fires, each
+// Royale game of bots (Ann resigns at once, so a bot plays her seat too) and a party game of two players whose torpedoes the host fires, each
 // played on a real server and saved as its record. The records are committed; the server's seed
 // is random, so running this again makes other games (and needs new baselines).
 //   node tests/boards/make-records.mjs http://127.0.0.1:PORT

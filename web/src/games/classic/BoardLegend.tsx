@@ -1,9 +1,9 @@
-// The key under the boards: what each mark means, drawn with the boards' own cell styles so
-// that the key looks exactly like the board (symbols and outlines, never colour alone).
+// The key under the classic boards (the shared key of ui/MarksKey with classic's marks).
 import type { JSX } from 'preact';
+import { MarksKey, type KeyEntry } from '../../ui/MarksKey';
 import { SYMBOL } from './boards';
 
-const KEYS: Array<{ className: string; text: string; what: string; own?: boolean }> = [
+const KEYS: Array<KeyEntry & { own?: boolean }> = [
   { className: 'ship hull hull-one', text: SYMBOL.ship, what: 'your ship', own: true },
   { className: 'miss', text: SYMBOL.miss, what: 'miss' },
   { className: 'hit', text: SYMBOL.hit, what: 'hit' },
@@ -14,18 +14,5 @@ const KEYS: Array<{ className: string; text: string; what: string; own?: boolean
 
 /** `own`: the page shows this seat's own ocean (a spectator's key has no "your ship"). */
 export function BoardLegend(props: { own: boolean }): JSX.Element {
-  return (
-    <section class="cl-legend" aria-label="Key to the boards" data-testid="board-legend">
-      <ul>
-        {KEYS.filter((k) => props.own || !k.own).map((k) => (
-          <li key={k.what}>
-            <span class={'cell cl-key ' + k.className} aria-hidden="true">
-              <span>{k.text}</span>
-            </span>
-            {k.what}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <MarksKey testId="board-legend" entries={KEYS.filter((k) => props.own || !k.own)} />;
 }

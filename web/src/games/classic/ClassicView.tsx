@@ -25,6 +25,7 @@ import {
 import { PlacementPanel } from './Placement';
 import { ShotLog } from './ShotLog';
 import './classic.css';
+import '../../ui/marks.css';
 
 /** Enemy ship cells known without a shot: mishap reveals, and every ship once the record is out. */
 function revealedCells(enemyFleet: EnemyShip[] | undefined, record: Json | null, enemy: number, options: Json) {
@@ -71,7 +72,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
   );
   if (props.seat < 0 || obs.sides) {
     return (
-      <div class="cl-view">
+      <div class="cl-view marks">
         <SpectatorBoards {...props} obs={obs} />
         <BoardLegend own={false} />
         {log}
@@ -83,7 +84,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
   const legal = props.legal;
   if (legal?.type === 'place') {
     return (
-      <div class="cl-view">
+      <div class="cl-view marks">
         <PlacementPanel
           fleet={(legal.ships as Json[]).map((s) => ({ name: String(s.name), length: Number(s.length) }))}
           board={board}
@@ -116,7 +117,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
   else status = '';
 
   return (
-    <div class="cl-view">
+    <div class="cl-view marks">
       <p class="cl-status" aria-live="off">
         {(status + revealNote(props.record, me, enemy, enemyName)).trim()}
       </p>
