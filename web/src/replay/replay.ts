@@ -18,18 +18,27 @@ export interface ReplayView {
 export class ReplayError extends Error {}
 
 /**
+ * Each parsed record's own text, which is what goes to the server: a record's seed is a 64-bit
+ * number, which JSON.parse rounds to a double (any seed over 2^53, so nearly every one), and the
+ * rounded seed replays other dice, deals and torpedoes ("Action 3 was rejected on replay").
+ */
+const textOf = new WeakMap<object, string>();
+
+/**
  * Reads a record file's text: a Broadside record, or a clear error. A file of `sim --save` holds
  * one record per line: the first is replayed, and `note` says so.
  */
 export function parseRecord(text: string): { record: Json; note: string } {
   let record: Json;
   let note = '';
+  let own = text;
   try {
     record = JSON.parse(text);
   } catch {
     const lines = text.split('\n').filter((l) => l.trim() !== '');
     try {
-      record = JSON.parse(lines[0] ?? '');
+      own = lines[0] ?? '';
+      record = JSON.parse(own);
     } catch {
       throw new ReplayError('This file is not JSON: choose a record saved by Broadside (broadside-CODE.json).');
     }
@@ -38,6 +47,7 @@ export function parseRecord(text: string): { record: Json; note: string } {
   if (!record || typeof record !== 'object' || record.format !== 'broadside-record') {
     throw new ReplayError('This file is not a Broadside record (broadside-CODE.json from a game’s end screen, or play --save).');
   }
+  textOf.set(record, own);
   return { record, note };
 }
 
@@ -49,7 +59,7 @@ export async function fetchRecord(code: string): Promise<Json> {
 }
 
 export async function fetchReplay(record: Json, seat: number): Promise<ReplayView> {
-  const answer = await fetch('/api/replay?seat=' + seat, { method: 'POST', body: JSON.stringify(record), headers: { 'Content-Type': 'application/json' } });
+  const answer = await fetch('/api/replay?seat=' + seat, { method: 'POST', body: textOf.get(record) ?? JSON.stringify(record), headers: { 'Content-Type': 'application/json' } });
   const body = (await answer.json().catch(() => null)) as Json;
   if (!answer.ok) throw new ReplayError(body?.error?.message ?? `The server could not replay this record (${answer.status}).`);
   return body as ReplayView;
