@@ -15,6 +15,8 @@ export interface CellView {
   className?: string;
   /** The screen-reader name: "B7, hit, Cruiser". */
   label: string;
+  /** A small mark in the cell's corner (Royale: the number of the seat whose latest shot it is). */
+  badge?: string;
 }
 
 export type PointerPhase = 'down' | 'move' | 'up' | 'cancel';
@@ -207,6 +209,11 @@ export function Grid(props: GridProps): JSX.Element {
                   }}
                 >
                   <span aria-hidden="true">{view.text ?? ''}</span>
+                  {view.badge && (
+                    <small class="cell-badge" aria-hidden="true">
+                      {view.badge}
+                    </small>
+                  )}
                 </span>
               );
             })}

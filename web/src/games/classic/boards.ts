@@ -2,21 +2,11 @@
 // screen-reader label that says the same ("B7, hit, Cruiser").
 import type { CellView } from '../../ui/Grid';
 import { parseRowLetterCell, rowLetterCell } from '../../ui/coords';
-import type { GameEvent } from '../types';
-import type { MyShip, Shot, ShotCell } from './model';
+export { hullClass, lastShots } from '../../ui/marks';
+import { hullClass } from '../../ui/marks';
+import type { MyShip, ShotCell } from './model';
 
 export const SYMBOL = { miss: '•', hit: '✕', sunk: '☠', ship: '■', aim: '◎', captured: '⚑', pattern: '+' };
-
-/** Each seat's latest shot, volley, blast or weapon: the cells it struck (from the events). */
-export function lastShots(events: GameEvent[]): Map<number, Set<string>> {
-  const out = new Map<number, Set<string>>();
-  for (const e of events) {
-    if (typeof e.seat !== 'number' || !Array.isArray(e['shots']) || !e['shots'].length) continue;
-    if (e.type !== 'shots' && e.type !== 'blast' && e.type !== 'weapon') continue;
-    out.set(e.seat, new Set((e['shots'] as Shot[]).map((s) => s.cell)));
-  }
-  return out;
-}
 
 /** Marks a cell of the latest shot: a dashed outline (.last) and ", last shot" in its name. */
 function markLast(view: CellView, last: Set<string> | undefined, name: string): CellView {
@@ -31,21 +21,6 @@ function markLast(view: CellView, last: Set<string> | undefined, name: string): 
 export function ownCells(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined, last?: Set<string>) {
   const cell = ownCell(fleet, incoming, last);
   return (r: number, c: number): CellView => markLast(cell(r, c), last, rowLetterCell(r, c));
-}
-
-/**
- * Where a cell sits in its ship, for drawing the ship as one hull across its cells: the hull's
- * direction (hull-h across, hull-v down, hull-one for a ship of one cell) and its bow and stern
- * (hull-start, hull-end), which are rounded.
- */
-export function hullClass(cells: string[], name: string): string {
-  const at = cells.map((c) => parseRowLetterCell(c)).filter((p): p is [number, number] => p !== null);
-  if (at.length < 2) return 'hull hull-one';
-  const across = at[0]![0] === at[1]![0];
-  const order = at.map((p) => (across ? p[1] : p[0])).sort((a, b) => a - b);
-  const me = parseRowLetterCell(name);
-  const i = me ? (across ? me[1] : me[0]) : -1;
-  return `hull ${across ? 'hull-h' : 'hull-v'}${i === order[0] ? ' hull-start' : ''}${i === order[order.length - 1] ? ' hull-end' : ''}`;
 }
 
 function ownCell(fleet: MyShip[], incoming: { hits: string[]; misses: string[] } | undefined, last: Set<string> | undefined) {

@@ -28,6 +28,10 @@ export function RoyaleSeats(props: RoyaleSeatsProps): JSX.Element {
               : `${s.cards_afloat} of ${s.cards} cards afloat`;
           return (
             <li key={s.seat} data-seat={s.seat} class={'ry-seat' + (s.eliminated ? ' out' : '') + (moving ? ' moving' : '')}>
+              {/* The number the board's latest shots carry (their names say whose). */}
+              <span class="ry-seat-no" aria-hidden="true">
+                {s.seat + 1}
+              </span>
               <span class="ry-seat-name">
                 {moving ? '▶ ' : ''}
                 {name}

@@ -150,6 +150,7 @@ export function RoyaleView(props: GameViewProps): JSX.Element {
           obs={obs}
           me={props.seat}
           nameOf={nameOf}
+          events={props.events}
           aimed={aimNow}
           open={open}
           onCell={onCell}
