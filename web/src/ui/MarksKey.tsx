@@ -10,6 +10,8 @@ export interface KeyEntry {
   text: string;
   /** What it means, in words. */
   what: string;
+  /** The corner number, where the board has one (Royale's latest shots). */
+  badge?: string;
 }
 
 export function MarksKey(props: { entries: KeyEntry[]; label?: string; testId: string; className?: string }): JSX.Element {
@@ -20,6 +22,7 @@ export function MarksKey(props: { entries: KeyEntry[]; label?: string; testId: s
           <li key={k.what}>
             <span class={'cell marks-key-cell ' + k.className} aria-hidden="true">
               <span>{k.text}</span>
+              {k.badge && <small class="cell-badge">{k.badge}</small>}
             </span>
             {k.what}
           </li>

@@ -42,7 +42,7 @@ function keyEntries(own: boolean): KeyEntry[] {
     { className: 'hit', text: S.double, what: 'double hit (two cards)' },
     ...(own ? [{ className: 'ship hit hull hull-one', text: S.hit, what: 'your card, hit' }] : []),
     { className: 'sunk hull hull-one', text: S.sunk, what: 'sunk' },
-    { className: 'last', text: '', what: "each player's latest shot (dashed outline, their seat number)" },
+    { className: 'last', text: '', badge: '2', what: "each player's latest shot (dashed outline, with their seat's number)" },
     { className: 'aim', text: S.aim, what: 'aimed' },
   ];
 }
