@@ -114,7 +114,7 @@ export function CrewView(props: GameViewProps): JSX.Element {
             {turn.throws_left === 1 ? '' : 's'} left
             {turn.crew ? ` · crew ${turn.crew[0]} + ${turn.crew[1]} = ${crewSum}` : ''}
           </p>
-          <CrewDice dice={dice} keep={keep} busy={props.busy} onKeep={canKeep ? setKeep : undefined} />
+          <CrewDice dice={dice} keep={keep} busy={props.busy} onKeep={canKeep ? setKeep : undefined} throwNo={turn.throws} />
           {choices.length > 0 && (
             <div class="cr-choices">
               {throwChoice && (
