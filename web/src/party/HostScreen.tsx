@@ -301,7 +301,9 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
   const byCell = new Map(calls.map((c) => [c.cell, c]));
   const callBoard = (
     <table class="pn-board" data-testid="host-board">
-      <caption>Cells called</caption>
+      <caption>
+        Cells called <span class="pn-board-key">(✕ players hit · ☠ sunk · ★ super · dashed: latest)</span>
+      </caption>
       <thead>
         <tr><td></td>{Array.from({ length: 6 }, (_, c) => <th scope="col">{letter(c)}</th>)}</tr>
       </thead>
@@ -323,7 +325,7 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
                   {call ? (
                     <>
                       <span class="pn-cell-num">{call.super ? '★' : ''}{call.number}</span>
-                      <span class="pn-cell-res">{call.super ? `${call.eliminatedCount} out` : `✕${call.hit} ■${call.sunk}`}</span>
+                      <span class="pn-cell-res">{call.super ? `${call.eliminatedCount} out` : `✕${call.hit} ☠${call.sunk}`}</span>
                     </>
                   ) : <span class="pn-cell-name" aria-hidden="true">{name}</span>}
                 </td>

@@ -1,11 +1,25 @@
-// A player's sea during the firing: their ships, every torpedo called (with its number), what it
-// did to them (miss, hit, sunk), the super torpedoes, and the latest call marked.
+// A player's sea during the firing, in the marks of every board (ui/marks.css): their ships as
+// hulls in the edition's colours and symbols, every torpedo called (with its number in the cell's
+// name), what it did to them (• miss, ✕ hit drawn on the hull, ☠ sunk), the super torpedoes
+// (☆ miss, ★ hit), the latest call framed, its splash / fire / sinking, and a key.
 import type { JSX } from 'preact';
 import { Grid } from '../../ui/Grid';
-import { colLetterCell, letter } from '../../ui/coords';
+import { colLetterCell, letter, parseColLetterCell } from '../../ui/coords';
+import { hullClass } from '../../ui/marks';
+import { MarksKey, type KeyEntry } from '../../ui/MarksKey';
 import { SIZE, type PartyObservation, type PartyShip } from './model';
 import { shipMark } from './PartyPlacement';
 import { lookOf } from '../../party/editions';
+
+const KEYS: KeyEntry[] = [
+  { className: 'ship hull hull-one pn-ship pn-ship-0', text: '▲', what: 'your ship' },
+  { className: 'miss', text: '•', what: 'miss' },
+  { className: 'ship hit hull hull-one pn-ship pn-ship-0', text: '✕', what: 'your ship, hit' },
+  { className: 'sunk hull hull-one pn-ship pn-ship-0', text: '☠', what: 'sunk' },
+  { className: 'miss', text: '☆', what: 'super torpedo, missed' },
+  { className: 'ship hit hull hull-one pn-ship pn-ship-0', text: '★', what: 'super torpedo, hit' },
+  { className: 'last', text: '', what: 'the latest torpedo (dashed outline)' },
+];
 
 export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
   const { obs } = props;
@@ -36,14 +50,17 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
       const state = ship.sunk ? 'sunk' : ship.destroyed_by_super_torpedo && sn !== undefined ? 'destroyed' : fired ? 'hit' : 'afloat';
       parts.push(`${state === 'afloat' ? '' : state + ', '}your ${ship.name}`);
       // The edition's colour and symbol (party night, party-night.css), the letter otherwise.
-      classes.push('ship', 'pn-ship', `pn-ship-${index.get(ship)}`);
+      classes.push('pn-ship', `pn-ship-${index.get(ship)}`, hullClass(ship.cells, name, parseColLetterCell));
+      if (ship.sunk && latest !== undefined && ship.cells.includes(latest)) classes.push('sinking');
       if (ship.sunk) {
         classes.push('sunk');
-        text = '■';
+        text = '☠';
       } else if (fired) {
+        classes.push('ship');
         classes.push('hit');
         text = sn !== undefined ? '★' : '✕';
       } else {
+        classes.push('ship');
         text = lookOf(obs.edition, ship.name)?.symbol ?? shipMark(ship.name);
       }
     } else if (fired) {
@@ -55,13 +72,13 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
     }
     if (name === latest) {
       parts.push('latest');
-      classes.push('pt-latest');
+      classes.push('last');
     }
     return { text, className: classes.join(' '), label: parts.join(', ') };
   };
 
   return (
-    <div class={`pt-board pn-${obs.edition}`}>
+    <div class={`pt-board marks pn-${obs.edition}`}>
       <Grid
         label="Your sea"
         testId="party-board"
@@ -72,8 +89,9 @@ export function PartyBoard(props: { obs: PartyObservation }): JSX.Element {
         cellName={colLetterCell}
         cell={cell}
       />
+      <MarksKey testId="party-legend" entries={KEYS} label="Key to your sea" />
       <p class="pt-legend" aria-hidden="true">
-        • miss · ✕ hit · ■ sunk · ★ super torpedo · ▲▼●◆▶✚: your ships, longest first
+        Your ships, longest first: ▲ ▼ ● ◆ ▶ ✚
       </p>
     </div>
   );
