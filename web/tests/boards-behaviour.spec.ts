@@ -46,6 +46,11 @@ test("the weapon's footprint follows the pointer and the keyboard cursor", async
   await target.locator('[data-cell=D4]').hover();
   expect(await previewed(target)).toEqual(sorted('B4 C3 C4 C5 D2 D3 D4 D5 D6 E3 E4 E5 F4'));
   await expect(target.locator('[data-cell=B4]')).toHaveAttribute('aria-label', /Tactical Nuke's pattern/);
+  // A top roll's 5x5 square (Condition Bravo): its other 12 cells drawn apart.
+  expect(await target.locator('.cl-pattern-maybe').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')!).sort())).toEqual(
+    sorted('B2 B3 B5 B6 C2 C6 E2 E6 F2 F3 F5 F6'),
+  );
+  await expect(target.locator('[data-cell=B2]')).toHaveAttribute('aria-label', /5x5 square of a top roll/);
   // Near the edge only the cells on the board (6 around A1).
   await target.locator('[data-cell=A1]').hover();
   expect(await previewed(target)).toEqual(sorted('A1 A2 A3 B1 B2 C1'));

@@ -10,7 +10,7 @@ import type { ActError, Json } from '../types';
 import { targetCell, type TargetMarks } from './boards';
 import type { Board } from './layout';
 import { WEAPON_TITLE, weaponNeedsCell, type ShotCell, type WeaponName, type WeaponUses } from './model';
-import { bomberCells, connected, nukeCells, torpedoHeadings, torpedoPath, type Heading } from './patterns';
+import { bomberCells, bravoCells, connected, nukeCells, torpedoHeadings, torpedoPath, type Heading } from './patterns';
 import { WeaponPicker, type FireMode } from './WeaponPicker';
 
 interface Props {
@@ -61,9 +61,14 @@ export function TargetPanel(props: Props): JSX.Element {
   const at = centre ? parseRowLetterCell(centre) : null;
   let pattern: string[] = [];
   let patternBad = false;
+  let maybe: string[] = [];
   let headings: Heading[] = [];
   if (myTurn && !blasting && at && mode !== 'shot' && weaponNeedsCell(mode)) {
-    if (mode === 'nuke') pattern = names(nukeCells(board, at[0], at[1]));
+    if (mode === 'nuke') {
+      pattern = names(nukeCells(board, at[0], at[1]));
+      // A top roll (Condition Bravo) widens it to the 5x5 square: its corners drawn fainter.
+      maybe = names(bravoCells(board, at[0], at[1])).filter((c) => !pattern.includes(c));
+    }
     else if (mode === 'bomber') pattern = names(bomberCells(board, at[0], at[1]));
     else {
       headings = torpedoHeadings(board, at[0], at[1]);
@@ -129,6 +134,7 @@ export function TargetPanel(props: Props): JSX.Element {
     pattern: new Set(pattern),
     patternName: mode === 'torpedo' ? "on the torpedo's path" : mode === 'shot' ? '' : `in the ${WEAPON_TITLE[mode as WeaponName]}'s pattern`,
     patternBad,
+    patternMaybe: new Set(maybe),
     last: props.last,
   };
   // Hovering shows where a plain shot would land, too.

@@ -61,6 +61,8 @@ export interface TargetMarks {
   patternName: string;
   /** The preview cannot be used as it is (a torpedo off the edge ...). */
   patternBad: boolean;
+  /** Cells a weapon strikes only on a top roll (the nuke's Condition Bravo square). */
+  patternMaybe?: Set<string>;
   /** The cells of the shooter's latest shot or volley. */
   last?: Set<string>;
 }
@@ -132,6 +134,10 @@ export function targetCell(m: TargetMarks, r: number, c: number): CellView {
     classes.push(m.patternBad ? 'cl-pattern-bad' : 'cl-pattern');
     if (!text) text = SYMBOL.pattern;
     parts.push(m.patternName);
+  }
+  if (m.patternMaybe?.has(name)) {
+    classes.push('cl-pattern-maybe');
+    parts.push('in the 5x5 square of a top roll');
   }
   if (m.picked.has(name)) {
     classes.push('aim');
