@@ -67,6 +67,23 @@ public:
     virtual json reveal() const = 0;
 };
 
+// What a server and its clients need to know of a game besides its rules, declared by the game
+// so that adding one touches no server or client code (docs/architecture.md, "Game knowledge").
+struct GameTraits {
+    // Two strangers may be paired for it by the lobby's quick match.
+    bool quick_match = false;
+    // Phases (an observation's "phase") in which a seat is on the opening clock
+    // (`placement_seconds`) rather than the turn clock: setting up, not taking turns.
+    std::vector<std::string> opening_phases;
+    // The oldest room protocol whose clients can follow its events.
+    int oldest_protocol = 1;
+    // Whether a room of these normalized options seats whoever comes, growing as they join,
+    // rather than offering a fixed number of seats.
+    bool (*open_seating)(const json& normalized_options) = nullptr;
+    // Seat 0 is the game's host (it runs the game; the others are the players).
+    bool hosted = false;
+};
+
 // A game family as the registry knows it.
 struct GameDefinition {
     std::string name;
@@ -76,6 +93,7 @@ struct GameDefinition {
     Result<json> (*normalize_options)(const json& options);
     json (*describe_options)();  // each option with its default and allowed values
     std::unique_ptr<GameInstance> (*create)(const json& normalized_options, Rng& rng);
+    GameTraits traits{};
 };
 
 }  // namespace broadside

@@ -190,14 +190,28 @@ std::unique_ptr<GameInstance> create(const json& normalized, Rng& rng) {
 
 }  // namespace
 
+namespace {
+
+// Two players who place fleets, then take turns: strangers can be paired for it.
+GameTraits two_player_traits() {
+    GameTraits traits;
+    traits.quick_match = true;
+    traits.opening_phases = {"placement"};
+    return traits;
+}
+
+}  // namespace
+
 GameDefinition classic_definition() {
-    return {"classic", "Battleship: one shot per turn (seed 001)", &normalize<false>,
-            &describe<false>, &create<false>};
+    return {"classic",         "Battleship: one shot per turn (seed 001)",
+            &normalize<false>, &describe<false>,
+            &create<false>,    two_player_traits()};
 }
 
 GameDefinition salvo_definition() {
-    return {"salvo", "Battleship, Salvo variation: one shot per ship afloat (seed 001)",
-            &normalize<true>, &describe<true>, &create<true>};
+    return {"salvo",          "Battleship, Salvo variation: one shot per ship afloat (seed 001)",
+            &normalize<true>, &describe<true>,
+            &create<true>,    two_player_traits()};
 }
 
 }  // namespace broadside::classic

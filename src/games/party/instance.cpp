@@ -215,11 +215,27 @@ std::unique_ptr<GameInstance> create(const json& normalized, Rng& /*rng*/) {
 
 }  // namespace
 
+namespace {
+
+// An open party room seats every phone that comes, until the host locks the doors.
+bool open_seating(const json& normalized_options) {
+    return normalized_options.value("seating", "fixed") == "open";
+}
+
+}  // namespace
+
 GameDefinition party_definition() {
     return {"party",
             "Rainbow Armada / European Navy: a host fires 30 of 36 torpedoes at any number of "
             "players (seed 004)",
-            &normalize, &describe_options, &create};
+            &normalize,
+            &describe_options,
+            &create,
+            GameTraits{.opening_phases = {"placement"},
+                       // Protocol 2 changed only this game's events (docs/protocol.md).
+                       .oldest_protocol = 2,
+                       .open_seating = &open_seating,
+                       .hosted = true}};
 }
 
 }  // namespace broadside::party

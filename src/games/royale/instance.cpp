@@ -93,7 +93,10 @@ GameDefinition royale_definition() {
     return {"royale",
             "Battleship Royale: 2-6 players, one shared grid, hidden ship cards, the Royale die; "
             "Standard and Advanced modes (seed 000)",
-            &normalize, &describe_options, &create};
+            &normalize,
+            &describe_options,
+            &create,
+            GameTraits{.opening_phases = {"discard"}}};
 }
 
 }  // namespace broadside::royale
