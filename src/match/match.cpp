@@ -30,21 +30,8 @@ std::string pack(const json& j) {
     return {bytes.begin(), bytes.end()};
 }
 
-json unpack(const std::string& bytes, std::size_t from, std::size_t to) {
-    return json::from_msgpack(bytes.begin() + static_cast<std::ptrdiff_t>(from),
-                              bytes.begin() + static_cast<std::ptrdiff_t>(to));
-}
-
-json unpack(const std::string& bytes) {
-    return unpack(bytes, 0, bytes.size());
-}
-
-json content_of(const LoggedEvent& e) {
-    return unpack(e.packed, 0, e.split);
-}
-
-json redacted_of(const LoggedEvent& e) {
-    return unpack(e.packed, e.split, e.packed.size());
+json unpack(std::string_view bytes) {
+    return json::from_msgpack(bytes.begin(), bytes.end());
 }
 
 }  // namespace
@@ -66,15 +53,24 @@ json Match::view_of(const json& content, const json& redacted,
     return j;
 }
 
-json Match::view(const LoggedEvent& e, int seat) {
-    if (e.personal) {
-        return view_of(json(), redacted_of(e), e.audience, e.personal.get(), e.number, seat);
+json Match::view(std::size_t i, int seat) const {
+    const auto number = PackedLog::number(i);
+    if (const auto* personal = log_.personal(i)) {
+        json j = unpack(log_.redacted(i));
+        personal->add_to(j, seat);
+        j["n"] = number;
+        return j;
     }
-    const bool sees =
-        !e.audience || std::find(e.audience->begin(), e.audience->end(), seat) != e.audience->end();
     // Only the part the seat gets is unpacked.
-    return sees ? view_of(content_of(e), json(), std::nullopt, nullptr, e.number, seat)
-                : view_of(json(), redacted_of(e), std::vector<int>{}, nullptr, e.number, seat);
+    if (log_.sees(i, seat)) {
+        json j = unpack(log_.content(i));
+        j["n"] = number;
+        return j;
+    }
+    json j = unpack(log_.redacted(i));
+    j["redacted"] = true;
+    j["n"] = number;
+    return j;
 }
 
 Result<std::vector<json>> Match::act(int seat, const json& action) {
@@ -87,7 +83,7 @@ Result<std::vector<json>> Match::act(int seat, const json& action) {
     if (instance_->is_over()) return make_error("game_over", "The match is over.");
     auto events = instance_->act(seat, action, *rng_);
     if (!events) return events.error();
-    actions_.push_back({seat, pack(action)});
+    actions_.push_back({seat, action_bytes_.append(pack(action))});
     std::vector<json> seen;
     for (auto& e : *events) {
         // The acting seat's view is made from the event at hand, before it is packed.
@@ -98,11 +94,6 @@ Result<std::vector<json>> Match::act(int seat, const json& action) {
     return seen;
 }
 
-bool Match::sees(const LoggedEvent& e, int seat) {
-    const auto& aud = e.audience;
-    return e.personal || !aud || std::find(aud->begin(), aud->end(), seat) != aud->end();
-}
-
 void Match::append(GameEvent e) {
     const auto index = static_cast<std::int64_t>(log_.size());
     if (!e.collapsible) {
@@ -110,12 +101,7 @@ void Match::append(GameEvent e) {
     } else if (e.audience) {
         for (int seat : *e.audience) own_collapsible_[seat].push_back(index);
     }
-    std::string packed = pack(e.content);
-    const auto split = static_cast<std::uint32_t>(packed.size());
-    packed += pack(e.redacted);
-    packed.shrink_to_fit();
-    log_.push_back({index + 1, std::move(packed), split, e.collapsible, std::move(e.audience),
-                    std::move(e.personal)});
+    log_.push(pack(e.content), pack(e.redacted), e.audience, std::move(e.personal), e.collapsible);
 }
 
 // Where the run of events `seat` may receive as one skipped entry, starting at index i (a
@@ -141,17 +127,17 @@ std::vector<json> Match::events_for(int seat, std::int64_t after) const {
     std::vector<json> out;
     const auto end = log_.size();
     for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < end;) {
-        if (log_[i].collapsible && !sees(log_[i], seat)) {
+        if (log_.collapsible(i) && !log_.sees(i, seat)) {
             // A run of events this seat may not see, sent as one entry that covers its numbers.
             const auto last = run_end(i, seat) - 1;
-            out.push_back({{"n", log_[last].number},
+            out.push_back({{"n", PackedLog::number(last)},
                            {"type", "skipped"},
-                           {"from", log_[i].number},
+                           {"from", PackedLog::number(i)},
                            {"redacted", true}});
             i = last + 1;
             continue;
         }
-        out.push_back(view(log_[i], seat));
+        out.push_back(view(i, seat));
         ++i;
     }
     return out;
@@ -160,7 +146,7 @@ std::vector<json> Match::events_for(int seat, std::int64_t after) const {
 bool Match::visible_after(int seat, std::int64_t after) const {
     const auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0));
     if (i >= log_.size()) return false;
-    if (!log_[i].collapsible || sees(log_[i], seat)) return true;
+    if (!log_.collapsible(i) || log_.sees(i, seat)) return true;
     return run_end(i, seat) < log_.size();
 }
 
@@ -168,8 +154,8 @@ std::vector<json> Match::full_events(std::int64_t after) const {
     std::vector<json> out;
     for (auto i = static_cast<std::size_t>(std::max<std::int64_t>(after, 0)); i < log_.size();
          ++i) {
-        json j = content_of(log_[i]);
-        j["n"] = log_[i].number;
+        json j = unpack(log_.content(i));
+        j["n"] = PackedLog::number(i);
         out.push_back(std::move(j));
     }
     return out;
@@ -178,13 +164,13 @@ std::vector<json> Match::full_events(std::int64_t after) const {
 json Match::record_unchecked() const {
     json actions = json::array();
     for (const auto& a : actions_) {
-        actions.push_back({{"seat", a.seat}, {"action", unpack(a.action)}});
+        actions.push_back({{"seat", a.seat}, {"action", unpack(action_bytes_.view(a.action))}});
     }
     json events = json::array();
-    for (const auto& e : log_) {
-        json j = content_of(e);
-        j["n"] = e.number;
-        events.push_back(j);
+    for (std::size_t i = 0; i < log_.size(); ++i) {
+        json j = unpack(log_.content(i));
+        j["n"] = PackedLog::number(i);
+        events.push_back(std::move(j));
     }
     return {{"format", "broadside-record"},
             {"version", 1},

@@ -3,34 +3,15 @@
 // Every event gets the next number; a seat outside an event's audience receives the number with
 // the content redacted, so "everything after N" never has gaps and never leaks.
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "games/game.h"
+#include "match/packed_log.h"
 
 namespace broadside {
-
-// One logged event, kept compact: its JSON as MessagePack bytes rather than a tree. A server's
-// room holds every event of its game for reconnects and the record, and a JSON tree costs about
-// ten times the bytes (docs/performance.md, "Memory per connection").
-struct LoggedEvent {
-    std::int64_t number = 0;  // 1, 2, 3, ...
-    // Two MessagePack values back to back: the content (everything: the audience's view and the
-    // record's), then from `split` what seats outside the audience get.
-    std::string packed;
-    std::uint32_t split = 0;
-    bool collapsible = false;
-    std::optional<std::vector<int>> audience;  // nullopt: every seat (and spectators)
-    std::shared_ptr<const PersonalPart> personal;
-};
-
-struct RecordedAction {
-    int seat = 0;
-    std::string action;  // MessagePack, like the events
-};
 
 class Match {
 public:
@@ -82,12 +63,11 @@ public:
 
 private:
     Match() = default;
-    static json view(const LoggedEvent& e, int seat);
+    json view(std::size_t i, int seat) const;
     // The view of an event as `seat` gets it (shared by a logged event and one just made).
     static json view_of(const json& content, const json& redacted,
                         const std::optional<std::vector<int>>& audience,
                         const PersonalPart* personal, std::int64_t number, int seat);
-    static bool sees(const LoggedEvent& e, int seat);
     void append(GameEvent e);
     std::size_t run_end(std::size_t i, int seat) const;
 
@@ -96,10 +76,15 @@ private:
     std::uint64_t seed_ = 0;
     std::unique_ptr<Rng> rng_;
     std::unique_ptr<GameInstance> instance_;
-    // A deque: appending never copies the events logged before (a vector's doubling would, and
-    // would keep up to twice the room).
-    std::deque<LoggedEvent> log_;
+    // Every event and action, compactly (MessagePack bytes in chunks): a server's room keeps
+    // them for reconnects and the record.
+    PackedLog log_;
+    struct RecordedAction {
+        int seat = 0;
+        ByteArena::Span action;  // MessagePack, in action_bytes_
+    };
     std::vector<RecordedAction> actions_;
+    ByteArena action_bytes_;
     // Indices into log_ for skipped runs: events that are not collapsible, and per seat the
     // collapsible ones it does see (its own placement).
     std::vector<std::int64_t> uncollapsible_;
