@@ -25,8 +25,12 @@ bool holds_a_players_action(const WriteBatch& batch) {
 
 }  // namespace
 
-GroupWriter::GroupWriter(Storage& storage, std::function<void(double, std::size_t)> on_commit)
-    : storage_(storage), on_commit_(std::move(on_commit)), thread_([this] { run(); }) {}
+GroupWriter::GroupWriter(Storage& storage, std::function<void(double, std::size_t)> on_commit,
+                         std::chrono::microseconds window)
+    : storage_(storage),
+      on_commit_(std::move(on_commit)),
+      window_(window),
+      thread_([this] { run(); }) {}
 
 GroupWriter::~GroupWriter() {
     {
@@ -38,11 +42,15 @@ GroupWriter::~GroupWriter() {
 }
 
 void GroupWriter::submit(WriteBatch batch, Done done) {
+    bool wake = false;
     {
         std::lock_guard lock(mutex_);
         queue_.emplace_back(std::move(batch), std::move(done));
+        // A gathering writer is woken only by a full batch: waking it for each submit would
+        // cost the very context switches the window saves.
+        wake = !gathering_ || queue_.size() >= kFullBatch;
     }
-    wake_.notify_one();
+    if (wake) wake_.notify_one();
 }
 
 void GroupWriter::flush() {
@@ -56,11 +64,20 @@ std::size_t GroupWriter::commits() const {
 }
 
 void GroupWriter::run() {
+    auto last_commit = std::chrono::steady_clock::time_point{};
     for (;;) {
         std::vector<std::pair<WriteBatch, Done>> taken;
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            // Busy (the last commit was within the window): gather until the window is over.
+            const auto gather_until = last_commit + window_;
+            if (!stopping_ && std::chrono::steady_clock::now() < gather_until) {
+                gathering_ = true;
+                wake_.wait_until(lock, gather_until,
+                                 [this] { return stopping_ || queue_.size() >= kFullBatch; });
+                gathering_ = false;
+            }
             if (queue_.empty()) return;  // stopping, and nothing left to commit
             taken.swap(queue_);
             writing_ = true;
@@ -83,7 +100,8 @@ void GroupWriter::run() {
                 ok = false;
             }
         }
-        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        last_commit = std::chrono::steady_clock::now();
+        const std::chrono::duration<double> took = last_commit - start;
         if (on_commit_) on_commit_(took.count(), taken.size());
         for (auto& [batch, done] : taken) {
             if (done) done(ok);

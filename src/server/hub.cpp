@@ -497,8 +497,15 @@ std::map<std::string, int> Hub::rooms_by_game() const {
     return counts;
 }
 
-json Hub::record(const std::string& code) const {
-    return storage_.record(normalise_code(code));
+void Hub::record(const std::string& code, std::function<void(json)> done) const {
+    if (auto room = find(code)) {
+        room->finished_record([this, code, done = std::move(done)](json record) {
+            // A live room that was restored over may hold no match: storage has the record.
+            done(record.is_null() ? storage_.record(normalise_code(code)) : std::move(record));
+        });
+        return;
+    }
+    done(storage_.record(normalise_code(code)));
 }
 
 }  // namespace broadside::server

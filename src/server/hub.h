@@ -43,7 +43,9 @@ public:
     // Rooms untouched for the TTL and with nobody connected leave memory (their records stay).
     void expire_idle();
     std::map<std::string, int> rooms_by_game() const;
-    nlohmann::json record(const std::string& code) const;
+    // A finished game's record, from its live room (which may not have stored it yet) or from
+    // storage; null when there is none. `done` runs on the room's strand or at once.
+    void record(const std::string& code, std::function<void(nlohmann::json)> done) const;
 
 private:
     void lobby_checked(std::shared_ptr<Peer> peer, const nlohmann::json& request,

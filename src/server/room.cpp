@@ -248,6 +248,19 @@ void Room::holding(std::string token_hash, std::function<void(json)> done) {
         });
 }
 
+void Room::finished_record(std::function<void(json)> done) {
+    boost::asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+        const bool ended = self->phase_ == Phase::kOver || self->phase_ == Phase::kAborted;
+        if (self->record_.is_null() && ended && self->match_) {
+            // What it is built from is committed (the end was, before anyone was told); the
+            // record itself is stored with the next commit, as when a `record` request asks.
+            self->build_record();
+            self->commit_pending();
+        }
+        done(self->record_);
+    });
+}
+
 RoomListing Room::listing() const {
     std::lock_guard lock(listing_mutex_);
     return listing_;

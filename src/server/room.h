@@ -103,6 +103,10 @@ public:
     // gets what the token with this SHA-256 holds here (its seat, whether it may abort), or null
     // when it holds no seat and is not the creator, was removed, or the game is over.
     void holding(std::string token_hash, std::function<void(nlohmann::json)> done);
+    // The record download (`GET /rooms/CODE/record`): on the strand, `done` gets the record of a
+    // game that is over (built now if the room has not built it yet: the game's end may be
+    // answered a moment before), or null while it is not over or when it was aborted unstarted.
+    void finished_record(std::function<void(nlohmann::json)> done);
 
 private:
     Room(RoomServices& services, std::string code, std::string game, nlohmann::json options,

@@ -476,15 +476,25 @@ private:
         } else if (target.rfind("/rooms/", 0) == 0 && target.size() > 14 &&
                    target.substr(target.size() - 7) == "/record") {
             const std::string code = target.substr(7, target.size() - 14);
-            json record = is_room_code(code) ? shared_.hub.record(code) : json();
-            if (record.is_null()) {
-                reply(req, http::status::not_found, "application/json",
-                      error_json("no_record", "No finished game in room " + code + ".").dump(),
-                      true);
-            } else {
-                reply(req, http::status::ok, "application/json", record.dump(), true,
-                      "attachment; filename=\"broadside-" + normalise_code(code) + ".json\"");
-            }
+            auto answer = [self = shared_from_this(), req, code](json record) {
+                if (record.is_null()) {
+                    self->reply(
+                        req, http::status::not_found, "application/json",
+                        error_json("no_record", "No finished game in room " + code + ".").dump(),
+                        true);
+                } else {
+                    self->reply(
+                        req, http::status::ok, "application/json", record.dump(), true,
+                        "attachment; filename=\"broadside-" + normalise_code(code) + ".json\"");
+                }
+            };
+            if (!is_room_code(code)) return answer(nullptr);
+            // The live room answers on its strand: back to this connection's before writing.
+            shared_.hub.record(code, [self = shared_from_this(), answer](json record) {
+                net::post(
+                    self->stream_.get_executor(),
+                    [answer, record = std::move(record)]() mutable { answer(std::move(record)); });
+            });
         } else if (const StaticFile* file = shared_.web.find(target)) {
             send_file(req, *file);
         } else if (shared_.web.empty() && (target == "/" || target.rfind("/r/", 0) == 0)) {

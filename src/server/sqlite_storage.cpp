@@ -50,6 +50,18 @@ SqliteStorage::SqliteStorage(const std::string& directory, Durability durability
             record TEXT NOT NULL
         );
     )");
+    insert_room_ = std::make_unique<SQLite::Statement>(
+        *db_,
+        "INSERT INTO rooms (code, game, options, settings, server_seed, created_ms, touched_ms) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert_entry_ = std::make_unique<SQLite::Statement>(
+        *db_, "INSERT INTO room_log (room, number, body) VALUES (?, ?, ?)");
+    put_record_ = std::make_unique<SQLite::Statement>(
+        *db_, "INSERT OR REPLACE INTO records (room, record) VALUES (?, ?)");
+    touch_ = std::make_unique<SQLite::Statement>(
+        *db_, "UPDATE rooms SET touched_ms = MAX(touched_ms, ?) WHERE code = ?");
+    expire_ =
+        std::make_unique<SQLite::Statement>(*db_, "UPDATE rooms SET expired = 1 WHERE code = ?");
 }
 
 SqliteStorage::~SqliteStorage() = default;
@@ -99,58 +111,45 @@ std::vector<StoredRoom> SqliteStorage::load() {
 void SqliteStorage::write(const WriteBatch& batch) {
     std::lock_guard lock(mutex_);
     SQLite::Transaction tx(*db_);
-    if (!batch.new_rooms.empty()) {
-        SQLite::Statement q(*db_,
-                            "INSERT INTO rooms (code, game, options, settings, server_seed, "
-                            "created_ms, touched_ms) VALUES (?, ?, ?, ?, ?, ?, ?)");
-        for (const auto& room : batch.new_rooms) {
-            q.bind(1, room.code);
-            q.bind(2, room.game);
-            q.bind(3, room.options.dump());
-            q.bind(4, room.settings.dump());
-            q.bind(5, room.server_seed);
-            q.bind(6, static_cast<int64_t>(room.created_ms));
-            q.bind(7, static_cast<int64_t>(room.touched_ms));
-            q.exec();
-            q.reset();
-        }
+    // Each statement is reset before use too: a failed write may have left it mid-step.
+    auto use = [](SQLite::Statement& q) -> SQLite::Statement& {
+        q.reset();
+        return q;
+    };
+    for (const auto& room : batch.new_rooms) {
+        auto& q = use(*insert_room_);
+        q.bind(1, room.code);
+        q.bind(2, room.game);
+        q.bind(3, room.options.dump());
+        q.bind(4, room.settings.dump());
+        q.bind(5, room.server_seed);
+        q.bind(6, static_cast<int64_t>(room.created_ms));
+        q.bind(7, static_cast<int64_t>(room.touched_ms));
+        q.exec();
     }
-    if (!batch.entries.empty()) {
-        SQLite::Statement q(*db_, "INSERT INTO room_log (room, number, body) VALUES (?, ?, ?)");
-        for (const auto& entry : batch.entries) {
-            q.bind(1, entry.room);
-            q.bind(2, static_cast<int64_t>(entry.number));
-            q.bind(3, entry.body.dump());
-            q.exec();
-            q.reset();
-        }
+    for (const auto& entry : batch.entries) {
+        auto& q = use(*insert_entry_);
+        q.bind(1, entry.room);
+        q.bind(2, static_cast<int64_t>(entry.number));
+        q.bind(3, entry.body.dump());
+        q.exec();
     }
-    if (!batch.records.empty()) {
-        SQLite::Statement q(*db_, "INSERT OR REPLACE INTO records (room, record) VALUES (?, ?)");
-        for (const auto& [room, record] : batch.records) {
-            q.bind(1, room);
-            q.bind(2, record.dump());
-            q.exec();
-            q.reset();
-        }
+    for (const auto& [room, record] : batch.records) {
+        auto& q = use(*put_record_);
+        q.bind(1, room);
+        q.bind(2, record.dump());
+        q.exec();
     }
-    if (!batch.touched.empty()) {
-        SQLite::Statement q(*db_,
-                            "UPDATE rooms SET touched_ms = MAX(touched_ms, ?) WHERE code = ?");
-        for (const auto& [room, ms] : batch.touched) {
-            q.bind(1, static_cast<int64_t>(ms));
-            q.bind(2, room);
-            q.exec();
-            q.reset();
-        }
+    for (const auto& [room, ms] : batch.touched) {
+        auto& q = use(*touch_);
+        q.bind(1, static_cast<int64_t>(ms));
+        q.bind(2, room);
+        q.exec();
     }
-    if (!batch.expired.empty()) {
-        SQLite::Statement q(*db_, "UPDATE rooms SET expired = 1 WHERE code = ?");
-        for (const auto& room : batch.expired) {
-            q.bind(1, room);
-            q.exec();
-            q.reset();
-        }
+    for (const auto& room : batch.expired) {
+        auto& q = use(*expire_);
+        q.bind(1, room);
+        q.exec();
     }
     tx.commit();
 }

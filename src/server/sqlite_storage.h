@@ -9,7 +9,8 @@
 
 namespace SQLite {
 class Database;
-}
+class Statement;
+}  // namespace SQLite
 
 namespace broadside::server {
 
@@ -28,6 +29,9 @@ public:
 private:
     std::mutex mutex_;  // one connection; the writer and record downloads take turns
     std::unique_ptr<SQLite::Database> db_;
+    // The writes' statements, prepared once: parsing SQL for every commit cost more than the
+    // inserts themselves when commits are small.
+    std::unique_ptr<SQLite::Statement> insert_room_, insert_entry_, put_record_, touch_, expire_;
 };
 
 }  // namespace broadside::server
