@@ -141,8 +141,16 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
     std::shared_ptr<Room> room(new Room(services, stored.code, stored.game, stored.options,
                                         stored.settings, stored.server_seed, probe->seat_count()));
     room->restoring_ = true;
-    for (const auto& entry : stored.log) {
-        auto status = room->apply(entry);
+    for (const auto& stored_entry : stored.log) {
+        auto entry = parse_entry(stored_entry);
+        Status status = entry ? Status::ok_status() : Status(entry.error());
+        if (entry) {
+            try {
+                status = room->apply(*entry);
+            } catch (const std::exception& e) {  // a seat or member that does not exist
+                status = make_error("corrupt_room", std::string("it does not apply: ") + e.what());
+            }
+        }
         if (!status) {
             return make_error("corrupt_room", "room " + stored.code + ", entry " +
                                                   std::to_string(room->log_size_ + 1) + ": " +
@@ -165,21 +173,21 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
     return room;
 }
 
-Status Room::prepare(const json& entry, WriteBatch& batch) {
+Status Room::prepare(const RoomEntry& entry, WriteBatch& batch) {
     auto status = apply(entry);
     if (!status) return status;
-    batch.entries.push_back({code_, ++log_size_, entry});
+    batch.entries.push_back({code_, ++log_size_, to_json(entry)});
     refresh_listing();
     return Status::ok_status();
 }
 
-json Room::start_entry() const {
-    json nonces = json::array();
+RoomEntry Room::start_entry() const {
+    std::vector<std::string> nonces;
     for (const auto& seat : seats_) {
         nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
     }
-    const auto seed = derive_seed(server_seed_, nonces.get<std::vector<std::string>>());
-    return {{"kind", "start"}, {"seed", std::to_string(seed)}, {"nonces", nonces}};
+    const auto seed = derive_seed(server_seed_, nonces);
+    return entries::start(seed, std::move(nonces));
 }
 
 // ---- entry points -------------------------------------------------------------------------
@@ -556,7 +564,7 @@ void Room::on_join(Request& r) {
         bool any_open = false;
         for (const auto& seat : seats_) any_open = any_open || seat.kind == "open";
         if (!any_open) {
-            if (auto st = log({{"kind", "seat_player"}}); !st) {
+            if (auto st = log(entries::seat_player()); !st) {
                 // The match holds no more players (100,000): the party is full.
                 error(r, "room_full", st.error().message + " You can watch.");
                 return;
@@ -584,20 +592,14 @@ void Room::on_join(Request& r) {
         unique_name(clean_name(body.value("name", ""), "Player " + std::to_string(seat + 1)));
     json response = {{"type", "joined"}, {"seat", seat}};
     if (a.member >= 0) {
-        (void)log({{"kind", "sit"}, {"member", a.member}, {"seat", seat}, {"nonce", nonce}});
+        (void)log(entries::sit(a.member, seat, nonce));
         response["member"] = a.member;
         response["token"] = nullptr;  // the token it already holds
     } else {
         const std::string token = new_token();
         a.member = static_cast<int>(members_.size());
-        (void)log({{"kind", "join"},
-                   {"member", a.member},
-                   {"name", name},
-                   {"seat", seat},
-                   {"token_sha256", sha256_hex(token)},
-                   {"nonce", nonce},
-                   {"device_sha256", device_hash},
-                   {"owner", false}});
+        (void)log(
+            entries::join(a.member, name, seat, sha256_hex(token), nonce, false, device_hash));
         response["member"] = a.member;
         response["token"] = token;
     }
@@ -621,7 +623,7 @@ void Room::on_nonce(Request& r) {
     std::string nonce = n.get<std::string>();
     std::transform(nonce.begin(), nonce.end(), nonce.begin(),
                    [](char c) { return static_cast<char>(std::tolower(c)); });
-    (void)log({{"kind", "nonce"}, {"member", a.member}, {"nonce", nonce}});
+    (void)log(entries::nonce(a.member, nonce));
     reply(r, {{"type", "nonce_set"}});
 }
 
@@ -665,7 +667,7 @@ void Room::on_add_bot(Request& r) {
         }
         bot = *chosen;
     }
-    (void)log({{"kind", "bot"}, {"seat", seat}, {"bot", bot}});
+    (void)log(entries::bot(seat, bot));
     reply(r, {{"type", "bot_added"}, {"seat", seat}, {"bot", bot}});
     broadcast_room();
 }
@@ -702,7 +704,7 @@ void Room::on_remove(Request& r) {
         error(r, "seat_open", "Seat " + std::to_string(seat) + " is already open.");
         return;
     }
-    (void)log({{"kind", "open"}, {"seat", seat}});
+    (void)log(entries::open(seat));
     reply(r, {{"type", "removed"}, {"seat", seat}});
     if (before.kind == "human") {
         for (auto& [key, other] : peers_) {
@@ -746,7 +748,7 @@ void Room::on_start(Request& r) {
         return;
     }
     auto bot = seats::bot_for_level(game_, "normal");
-    for (int s : open) (void)log({{"kind", "bot"}, {"seat", s}, {"bot", *bot}});
+    for (int s : open) (void)log(entries::bot(s, *bot));
     auto status = log(start_entry());
     if (!status) {
         error(r, status.error().code, status.error().message);
@@ -791,10 +793,7 @@ void Room::on_act(Request& r) {
         error(r, "bad_request", "\"act\" needs an \"action\" object.");
         return;
     }
-    auto status = log({{"kind", "act"},
-                       {"seat", seat},
-                       {"action", body["action"]},
-                       {"action_id", body["action_id"]}});
+    auto status = log(entries::act(seat, body["action"], body["action_id"]));
     if (!status) {
         refuse_action(r, status.error().code, status.error().message);
         return;
@@ -874,12 +873,10 @@ void Room::on_resign(Request& r) {
         return;
     }
     if (seat_count_ == 2) {
-        (void)log({{"kind", "resign"}, {"seat", seat}});
+        (void)log(entries::resign(seat));
     } else {
         // With more seats the game goes on: a bot plays the seat from here (docs/server.md).
-        (void)log({{"kind", "takeover"},
-                   {"seat", seat},
-                   {"bot", *seats::bot_for_level(game_, "normal")}});
+        (void)log(entries::takeover(seat, *seats::bot_for_level(game_, "normal")));
     }
     reply(r, {{"type", "resigned"}, {"seat", seat}});
     if (!ended_unsent_) broadcast_room();  // else `ended`, then the summary (send_ended)
@@ -907,7 +904,7 @@ void Room::on_abort(Request& r) {
               "A game can be aborted only before anyone's first move; resign instead.");
         return;
     }
-    (void)log({{"kind", "abort"}, {"member", a.member}});
+    (void)log(entries::abort(a.member));
     reply(r, {{"type", "aborted"}});  // then `ended` and the summary (send_ended)
 }
 
@@ -915,7 +912,7 @@ void Room::on_leave(Request& r) {
     auto& a = *attachment(r.peer.get());
     const int seat = seat_of(a);
     if (seat >= 0 && phase_ == Phase::kWaiting) {
-        (void)log({{"kind", "leave"}, {"member", a.member}});
+        (void)log(entries::leave(a.member));
         reply(r, {{"type", "left"}, {"seat", seat}});
         broadcast_room();
         return;
@@ -952,8 +949,7 @@ void Room::on_rematch(Request& r) {
     }
     auto& next = **room;
     if (open_party()) {
-        for (int s = 1; s < seat_count_; ++s)
-            (void)next.prepare({{"kind", "seat_player"}}, pending_);
+        for (int s = 1; s < seat_count_; ++s) (void)next.prepare(entries::seat_player(), pending_);
     }
     // Same people (same tokens: a token is kept per room, so its hash is copied), same bots;
     // in a two-seat game the seats swap, so the other side moves first where "first" is fixed.
@@ -966,24 +962,18 @@ void Room::on_rematch(Request& r) {
             if (seats_[static_cast<std::size_t>(s)].member == static_cast<int>(m))
                 seat = rotated(s);
         }
-        (void)next.prepare({{"kind", "join"},
-                            {"member", static_cast<int>(m)},
-                            {"name", member.name},
-                            {"seat", seat},
-                            {"token_sha256", member.token_hash},
-                            {"nonce", ""},
-                            {"owner", member.owner}},
+        (void)next.prepare(entries::join(static_cast<int>(m), member.name, seat, member.token_hash,
+                                         "", member.owner),
                            pending_);
     }
     for (int s = 0; s < seat_count_; ++s) {
         const auto& seat = seats_[static_cast<std::size_t>(s)];
         if (seat.kind == "bot") {
-            (void)next.prepare({{"kind", "bot"}, {"seat", rotated(s)}, {"bot", seat.bot}},
-                               pending_);
+            (void)next.prepare(entries::bot(rotated(s), seat.bot), pending_);
         }
     }
     services_.publish_room(*room);
-    (void)log({{"kind", "rematch"}, {"room", next.code()}});
+    (void)log(entries::rematch(next.code()));
     const json offer{{"type", "rematch"}, {"room", next.code()}};
     reply(r, offer);
     for (auto& [key, other] : peers_) {
@@ -993,65 +983,62 @@ void Room::on_rematch(Request& r) {
 
 // ---- the log -------------------------------------------------------------------------------
 
-Status Room::log(json entry) {
+Status Room::log(RoomEntry entry) {
     // When it happened: the clocks are computed from these times, so they survive a restart.
-    if (!entry.contains("at")) entry["at"] = now_ms();
-    const std::string kind = entry.value("kind", "");
-    if (kind != "join" && kind != "seat_player" && kind != "act") summary_cache_ = nullptr;
+    stamp(entry, now_ms());
+    if (!std::holds_alternative<entry::Join>(entry) &&
+        !std::holds_alternative<entry::SeatPlayer>(entry) &&
+        !std::holds_alternative<entry::Act>(entry)) {
+        summary_cache_ = nullptr;
+    }
     auto status = apply(entry);
     if (!status) return status;
-    pending_.entries.push_back({code_, ++log_size_, std::move(entry)});
+    pending_.entries.push_back({code_, ++log_size_, to_json(entry)});
     return Status::ok_status();
 }
 
-Status Room::apply(const json& e) {
-    const std::string kind = e.value("kind", "");
-    auto member_at = [&](const json& v) -> Member& {
-        return members_.at(static_cast<std::size_t>(v.get<int>()));
-    };
+Status Room::apply(const RoomEntry& entry) {
+    const std::int64_t at = time_of(entry).value_or(0);
     auto free_seat_of = [&](int member) {
         for (auto& seat : seats_) {
             if (seat.kind == "human" && seat.member == member) seat = Seat{};
         }
-        if (member >= 0) members_[static_cast<std::size_t>(member)].seat = -1;
+        if (member >= 0) members_.at(static_cast<std::size_t>(member)).seat = -1;
     };
-    if (kind == "join") {
+    if (const auto* join = std::get_if<entry::Join>(&entry)) {
         Member m;
-        m.name = e["name"].get<std::string>();
-        m.seat = e["seat"].get<int>();
-        m.token_hash = e["token_sha256"].get<std::string>();
-        m.nonce = e.value("nonce", "");
-        m.owner = e.value("owner", false);
-        m.device_hash = e.value("device_sha256", "");
+        m.name = join->name;
+        m.seat = join->seat;
+        m.token_hash = join->token_sha256;
+        m.nonce = join->nonce;
+        m.owner = join->owner;
+        m.device_hash = join->device_sha256.value_or("");
         names_taken_.insert(lower_name(m.name));
         const int index = static_cast<int>(members_.size());
         if (m.seat >= 0) seats_.at(static_cast<std::size_t>(m.seat)) = Seat{"human", index, ""};
         members_.push_back(std::move(m));
-    } else if (kind == "sit") {
-        const int member = e["member"].get<int>();
-        const int seat = e["seat"].get<int>();
-        member_at(e["member"]).seat = seat;
-        member_at(e["member"]).nonce = e.value("nonce", "");
-        seats_.at(static_cast<std::size_t>(seat)) = Seat{"human", member, ""};
-    } else if (kind == "nonce") {
-        member_at(e["member"]).nonce = e["nonce"].get<std::string>();
-    } else if (kind == "bot") {
-        const int seat = e["seat"].get<int>();
-        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
-        seats_[static_cast<std::size_t>(seat)] = Seat{"bot", -1, e["bot"].get<std::string>()};
-    } else if (kind == "open") {
-        const int seat = e["seat"].get<int>();
-        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
-        seats_[static_cast<std::size_t>(seat)] = Seat{};
-    } else if (kind == "leave") {
-        free_seat_of(e["member"].get<int>());
-    } else if (kind == "start") {
-        seed_ = std::stoull(e["seed"].get<std::string>());
+    } else if (const auto* sit = std::get_if<entry::Sit>(&entry)) {
+        auto& m = members_.at(static_cast<std::size_t>(sit->member));
+        seats_.at(static_cast<std::size_t>(sit->seat)) = Seat{"human", sit->member, ""};
+        m.seat = sit->seat;
+        m.nonce = sit->nonce;
+    } else if (const auto* nonce = std::get_if<entry::Nonce>(&entry)) {
+        members_.at(static_cast<std::size_t>(nonce->member)).nonce = nonce->nonce;
+    } else if (const auto* bot_e = std::get_if<entry::Bot>(&entry)) {
+        free_seat_of(seats_.at(static_cast<std::size_t>(bot_e->seat)).member);
+        seats_[static_cast<std::size_t>(bot_e->seat)] = Seat{"bot", -1, bot_e->bot};
+    } else if (const auto* open = std::get_if<entry::Open>(&entry)) {
+        free_seat_of(seats_.at(static_cast<std::size_t>(open->seat)).member);
+        seats_[static_cast<std::size_t>(open->seat)] = Seat{};
+    } else if (const auto* leave = std::get_if<entry::Leave>(&entry)) {
+        free_seat_of(leave->member);
+    } else if (const auto* start = std::get_if<entry::Start>(&entry)) {
+        seed_ = start->seed;
         auto match = Match::create(game_, options_, seed_);
         if (!match) return match.error();
         match_.emplace(std::move(match.value()));
         phase_ = Phase::kPlaying;
-        note_turn_starts({}, e.value("at", std::int64_t{0}));
+        note_turn_starts({}, at);
         for (int s = 0; s < seat_count_; ++s) {
             const auto& seat = seats_[static_cast<std::size_t>(s)];
             if (seat.kind != "bot") continue;
@@ -1059,45 +1046,43 @@ Status Room::apply(const json& e) {
             if (!bot) return bot.error();
             bots_[s] = *bot;
         }
-    } else if (kind == "act") {
+    } else if (const auto* act = std::get_if<entry::Act>(&entry)) {
         if (!match_ || phase_ != Phase::kPlaying) {
             return make_error("game_over", "The game is over.");
         }
-        const int seat = e["seat"].get<int>();
+        const int seat = act->seat;
         const auto to_act_before = match_->seats_to_act();
         const auto before = match_->last_event_number();
-        auto events = match_->act(seat, e["action"]);
+        auto events = match_->act(seat, act->action);
         if (!events) return events.error();
-        note_turn_starts(to_act_before, e.value("at", std::int64_t{0}));
-        actions_.emplace_back(seat, e["action"]);
-        for (auto& [s, bot] : bots_) bot->applied(seat, e["action"]);
+        note_turn_starts(to_act_before, at);
+        actions_.emplace_back(seat, act->action);
+        for (auto& [s, bot] : bots_) bot->applied(seat, act->action);
         // What the answer needs, not the answer: its events are rebuilt from the match's log
         // when asked (a JSON copy of every answer would grow the room by every action).
-        if (!e["action_id"].is_null()) {
-            acks_[{seat, action_key(e["action_id"])}] =
-                Ack{e["action_id"], before, match_->last_event_number(),
+        if (!act->action_id.is_null()) {
+            acks_[{seat, action_key(act->action_id)}] =
+                Ack{act->action_id, before, match_->last_event_number(),
                     to_act_for(match_->seats_to_act(), seat), match_->is_over()};
         }
         if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
-    } else if (kind == "resign") {
-        const int seat = e["seat"].get<int>();
-        finish({{"by", "resign"}, {"seat", seat}, {"winner", 1 - seat}});
-    } else if (kind == "timeout") {  // a two-seat game forfeited on time
-        const int seat = e["seat"].get<int>();
-        finish({{"by", "timeout"}, {"seat", seat}, {"winner", 1 - seat}});
-    } else if (kind == "claim") {  // the opponent left: the one who stayed claims the win
-        const int seat = e["seat"].get<int>();
-        finish({{"by", "claim"}, {"seat", 1 - seat}, {"winner", seat}});
-    } else if (kind == "takeover") {
-        const int seat = e["seat"].get<int>();
-        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
-        seats_[static_cast<std::size_t>(seat)] = Seat{"bot", -1, e["bot"].get<std::string>()};
-        auto bot = BotSeat::create(services_.bots, game_, options_, seed_, seat,
-                                   e["bot"].get<std::string>(), code_);
+    } else if (const auto* resign = std::get_if<entry::Resign>(&entry)) {
+        finish({{"by", "resign"}, {"seat", resign->seat}, {"winner", 1 - resign->seat}});
+    } else if (const auto* timeout = std::get_if<entry::Timeout>(&entry)) {
+        // A two-seat game forfeited on time.
+        finish({{"by", "timeout"}, {"seat", timeout->seat}, {"winner", 1 - timeout->seat}});
+    } else if (const auto* claim = std::get_if<entry::Claim>(&entry)) {
+        // The opponent left: the one who stayed claims the win.
+        finish({{"by", "claim"}, {"seat", 1 - claim->seat}, {"winner", claim->seat}});
+    } else if (const auto* takeover = std::get_if<entry::Takeover>(&entry)) {
+        free_seat_of(seats_.at(static_cast<std::size_t>(takeover->seat)).member);
+        seats_[static_cast<std::size_t>(takeover->seat)] = Seat{"bot", -1, takeover->bot};
+        auto bot = BotSeat::create(services_.bots, game_, options_, seed_, takeover->seat,
+                                   takeover->bot, code_);
         if (!bot) return bot.error();
         for (const auto& [s, action] : actions_) (*bot)->applied(s, action);
-        bots_[seat] = *bot;
-    } else if (kind == "abort") {
+        bots_[takeover->seat] = *bot;
+    } else if (std::holds_alternative<entry::Abort>(entry)) {
         phase_ = Phase::kAborted;
         ended_ = {{"by", "abort"}};
         summary_cache_ = nullptr;
@@ -1108,9 +1093,10 @@ Status Room::apply(const json& e) {
         // at the end every secret is shown (docs/server.md, "Records").
         schedule_record();
         if (!restoring_) ended_unsent_ = true;
-    } else if (kind == "rematch") {
-        rematch_ = e["room"].get<std::string>();
-    } else if (kind == "seat_player") {  // an open party room grows a seat
+    } else if (const auto* rematch = std::get_if<entry::Rematch>(&entry)) {
+        rematch_ = rematch->room;
+    } else if (std::holds_alternative<entry::SeatPlayer>(entry)) {
+        // An open party room grows a seat.
         if (match_) {
             const json action{{"type", "seat_players"}, {"count", 1}};
             auto events = match_->act(0, action);
@@ -1122,14 +1108,12 @@ Status Room::apply(const json& e) {
         }
         seats_.emplace_back();
         ++seat_count_;
-    } else if (kind == "lock") {
-        locked_ = e["locked"].get<bool>();
-    } else if (kind == "bar") {
-        auto& m = member_at(e["member"]);
+    } else if (const auto* lock = std::get_if<entry::Lock>(&entry)) {
+        locked_ = lock->locked;
+    } else if (const auto* bar = std::get_if<entry::Bar>(&entry)) {
+        auto& m = members_.at(static_cast<std::size_t>(bar->member));
         m.barred = true;
         if (!m.device_hash.empty()) barred_devices_.insert(m.device_hash);
-    } else {
-        return make_error("corrupt_room", "unknown log entry \"" + kind + "\"");
     }
     return Status::ok_status();
 }
@@ -1345,10 +1329,8 @@ void Room::bot_answered(int seat, json action) {
     const auto to_act = match_->seats_to_act();
     if (std::find(to_act.begin(), to_act.end(), seat) == to_act.end()) return;
     if (!action.is_null()) failpoint("during_bot_move");  // chosen, not yet logged or committed
-    auto status =
-        action.is_null()
-            ? Status(make_error("no_answer", "the bot gave no action"))
-            : log({{"kind", "act"}, {"seat", seat}, {"action", action}, {"action_id", nullptr}});
+    auto status = action.is_null() ? Status(make_error("no_answer", "the bot gave no action"))
+                                   : log(entries::act(seat, action, nullptr));
     if (!status) {
         // A built-in bot that fails is a bug; the fallback bot keeps the game going.
         spdlog::error("room bot in seat {} failed: {}", seat, status.error().message);
@@ -1356,10 +1338,7 @@ void Room::bot_answered(int seat, json action) {
         if (!fallback) return;
         (*fallback)->start(*match_, seat, code_);
         auto reply = (*fallback)->act(*match_, seat, match_->last_event_number(), 10'000);
-        if (reply.fault || !log({{"kind", "act"},
-                                 {"seat", seat},
-                                 {"action", reply.action},
-                                 {"action_id", nullptr}})) {
+        if (reply.fault || !log(entries::act(seat, reply.action, nullptr))) {
             return;
         }
     }
@@ -1487,12 +1466,12 @@ void Room::out_of_time(int seat, bool absent) {
     const std::string bot = *seats::bot_for_level(game_, "easy");
     if (clock_settings_.forfeit && !absent) {
         if (seat_count_ == 2) {
-            (void)log({{"kind", "timeout"}, {"seat", seat}});
+            (void)log(entries::timeout(seat));
             return;  // `ended` says it (send_ended), with the room summary after it
         }
         // With more seats a bot plays this move and every later one: that is a move played
         // for someone, so everyone is told, as for a single move (docs/server.md, "Clocks").
-        if (!log({{"kind", "takeover"}, {"seat", seat}, {"bot", bot}, {"why", "timeout"}})) return;
+        if (!log(entries::takeover(seat, bot, "timeout"))) return;
         for (auto& [key, a] : peers_) {
             send_to(a.peer.lock(), json{{"type", "timeout"},
                                         {"seat", seat},
@@ -1511,11 +1490,8 @@ void Room::out_of_time(int seat, bool absent) {
     (*stand_in)->start(*match_, seat, code_);
     auto reply = (*stand_in)->act(*match_, seat, match_->last_event_number(), 10'000);
     if (reply.fault) return;
-    auto status = log({{"kind", "act"},
-                       {"seat", seat},
-                       {"action", reply.action},
-                       {"action_id", nullptr},
-                       {"stand_in", absent ? "absent" : "clock"}});
+    auto status =
+        log(entries::act(seat, reply.action, nullptr, std::string(absent ? "absent" : "clock")));
     if (!status) {
         spdlog::error("room {}: the stand-in for seat {} failed: {}", code_, seat,
                       status.error().message);
@@ -1556,7 +1532,7 @@ void Room::on_claim(Request& r) {
                   std::to_string((left + 999) / 1000) + " s.");
         return;
     }
-    (void)log({{"kind", "claim"}, {"seat", seat}});
+    (void)log(entries::claim(seat));
     reply(r, {{"type", "claimed"}, {"winner", seat}});  // then `ended` and the summary
 }
 
