@@ -198,10 +198,7 @@ void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id,
                                 request = std::move(request), raw_id = std::move(raw_id), read_at] {
         Request r{peer, std::move(request), std::move(raw_id), std::chrono::steady_clock::now(),
                   read_at};
-        if (self->committing_) {
-            self->inbox_.push_back(std::move(r));
-            return;
-        }
+        if (self->outbox_.wait_for_commit([self, r]() mutable { self->handle(r); })) return;
         self->handle(r);
         self->commit_pending();
     });
@@ -352,59 +349,43 @@ void Room::commit_pending() {
     if (restoring_) return;
     send_ended();
     arm_clock();
-    if (pending_.empty() || committing_) return;
-    pending_.touched.emplace_back(code_, touched_ms_ = now_ms());
-    committing_ = true;
-    WriteBatch batch;
-    std::swap(batch, pending_);
+    if (outbox_.pending().empty() || outbox_.committing()) return;
+    outbox_.pending().touched.emplace_back(code_, touched_ms_ = now_ms());
+    auto batch = outbox_.take_batch();
     // The failpoints of a commit fire only for one that answers a client's `act`, so that a test
     // crashes the server at the move it chose.
-    if (!held_acts_.empty()) failpoint("before_commit");
-    services_.writer->submit(std::move(batch), [self = shared_from_this()](bool ok) {
+    if (outbox_.acts_held()) failpoint("before_commit");
+    services_.writer->submit(std::move(*batch), [self = shared_from_this()](bool ok) {
         boost::asio::post(self->strand_, [self, ok] { self->committed(ok); });
     });
 }
 
 void Room::committed(bool ok) {
-    committing_ = false;
     if (!ok) {
         // Nothing held is sent: none of it is durable. The server stops (docs/server.md).
-        held_.clear();
+        (void)outbox_.committed(false);
         services_.fatal("a commit to the database failed");
         return;
     }
-    if (!held_acts_.empty()) failpoint("after_commit_before_ack");
-    for (auto& [weak, text] : held_) {
-        if (auto peer = weak.lock()) peer->send(std::move(text));
-    }
-    held_.clear();
+    if (outbox_.acts_held()) failpoint("after_commit_before_ack");
+    const auto acts = outbox_.committed(true);
     const auto now = std::chrono::steady_clock::now();
-    for (const auto& act : held_acts_) {
+    for (const auto& act : acts) {
         services_.metrics->act_to_ack.observe(
             std::chrono::duration<double>(now - act.arrived).count());
         services_.metrics->frame_to_ack.observe(
             std::chrono::duration<double>(now - act.read_at).count());
     }
-    held_acts_.clear();
     drain_inbox();
 }
 
 void Room::drain_inbox() {
-    while (!inbox_.empty()) {
-        Request r = std::move(inbox_.front());
-        inbox_.pop_front();
-        handle(r);
-    }
+    for (auto& work : outbox_.take_waiting()) work();
     commit_pending();
 }
 
 void Room::send_to(const std::shared_ptr<Peer>& peer, std::string text) {
-    if (!peer) return;
-    if (!pending_.empty()) {
-        held_.emplace_back(peer, std::move(text));
-    } else {
-        peer->send(std::move(text));
-    }
+    outbox_.send(peer, std::move(text));
 }
 
 void Room::reply(const Request& r, json response) {
@@ -799,7 +780,7 @@ void Room::on_act(Request& r) {
         return;
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
-    held_acts_.push_back({r.read_at, r.arrived});
+    outbox_.hold_act({r.read_at, r.arrived});
     reply(r, ack_json(seat, acks_.at({seat, key})));
     a.delivered = match_->last_event_number();
     broadcast_events(r.peer.get());
@@ -942,14 +923,15 @@ void Room::on_rematch(Request& r) {
     // host removed does not come along).
     json next_options = options_;
     if (open_party()) next_options["players"] = 0;
-    auto room = services_.make_room(game_, next_options, settings_, pending_);
+    auto room = services_.make_room(game_, next_options, settings_, outbox_.pending());
     if (!room) {
         error(r, room.error().code, room.error().message);
         return;
     }
     auto& next = **room;
     if (open_party()) {
-        for (int s = 1; s < seat_count_; ++s) (void)next.prepare(entries::seat_player(), pending_);
+        for (int s = 1; s < seat_count_; ++s)
+            (void)next.prepare(entries::seat_player(), outbox_.pending());
     }
     // Same people (same tokens: a token is kept per room, so its hash is copied), same bots;
     // in a two-seat game the seats swap, so the other side moves first where "first" is fixed.
@@ -964,12 +946,12 @@ void Room::on_rematch(Request& r) {
         }
         (void)next.prepare(entries::join(static_cast<int>(m), member.name, seat, member.token_hash,
                                          "", member.owner),
-                           pending_);
+                           outbox_.pending());
     }
     for (int s = 0; s < seat_count_; ++s) {
         const auto& seat = seats_[static_cast<std::size_t>(s)];
         if (seat.kind == "bot") {
-            (void)next.prepare(entries::bot(rotated(s), seat.bot), pending_);
+            (void)next.prepare(entries::bot(rotated(s), seat.bot), outbox_.pending());
         }
     }
     services_.publish_room(*room);
@@ -993,7 +975,7 @@ Status Room::log(RoomEntry entry) {
     }
     auto status = apply(entry);
     if (!status) return status;
-    pending_.entries.push_back({code_, ++log_size_, to_json(entry)});
+    outbox_.pending().entries.push_back({code_, ++log_size_, to_json(entry)});
     return Status::ok_status();
 }
 
@@ -1205,7 +1187,7 @@ void Room::build_record() {
                            "seed = first 8 bytes, big-endian, of SHA-256(server_seed \":\" "
                            "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
     record_ = std::move(record);
-    if (!restoring_) pending_.records.emplace_back(code_, record_);
+    if (!restoring_) outbox_.pending().records.emplace_back(code_, record_);
 }
 
 // ---- fan-out -------------------------------------------------------------------------------
@@ -1312,8 +1294,7 @@ void Room::ask_bots() {
             boost::asio::post(self->strand_, [self, seat, action = std::move(action)] {
                 const auto now = std::chrono::steady_clock::now();
                 Request r{nullptr, {{"seat", seat}, {"action", action}}, "", now, now};
-                if (self->committing_) {
-                    self->inbox_.push_back(std::move(r));
+                if (self->outbox_.wait_for_commit([self, r]() mutable { self->handle(r); })) {
                     return;
                 }
                 self->handle(r);
@@ -1436,7 +1417,7 @@ void Room::arm_clock() {
 }
 
 void Room::on_clock() {
-    if (committing_) {  // the clock acts after the commit in progress, like any message
+    if (outbox_.committing()) {  // the clock acts after the commit in progress, like any message
         clock_.expires_after(std::chrono::milliseconds(5));
         const auto generation = ++clock_generation_;
         clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {

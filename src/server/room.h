@@ -23,6 +23,7 @@
 
 #include "match/match.h"
 #include "server/clock.h"
+#include "server/outbox.h"
 #include "server/room_log.h"
 #include "server/storage.h"
 
@@ -138,11 +139,6 @@ private:
         std::string raw_id;
         std::chrono::steady_clock::time_point arrived;  // handled on the room's strand
         std::chrono::steady_clock::time_point read_at;  // its frame read off the socket
-    };
-    // An `act` whose answer waits for the commit in progress, with its times for the metrics.
-    struct HeldAct {
-        std::chrono::steady_clock::time_point read_at;
-        std::chrono::steady_clock::time_point arrived;
     };
 
     // Handling, on the strand.
@@ -276,11 +272,8 @@ private:
     boost::asio::steady_timer room_timer_;
 
     std::map<const Peer*, Attachment> peers_;
-    WriteBatch pending_;       // entries not yet handed to the writer
-    bool committing_ = false;  // a batch is with the writer
-    std::vector<std::pair<std::weak_ptr<Peer>, std::string>> held_;  // sent after the commit
-    std::vector<HeldAct> held_acts_;  // the acts answered by what is held
-    std::deque<Request> inbox_;       // waiting for the commit in progress
+    // Entries not yet committed, the messages held for them, the work waiting for the commit.
+    Outbox outbox_;
 
     mutable std::mutex listing_mutex_;
     RoomListing listing_;
