@@ -173,13 +173,7 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
     }
     const std::string token = new_token();
     const std::string name = clean_name(request.value("name", ""), "Player 1");
-    (void)r.prepare({{"kind", "join"},
-                     {"member", 0},
-                     {"name", name},
-                     {"seat", seat},
-                     {"token_sha256", sha256_hex(token)},
-                     {"nonce", nonce_of(request)},
-                     {"owner", true}},
+    (void)r.prepare(entries::join(0, name, seat, sha256_hex(token), nonce_of(request), true),
                     batch);
     if (request.contains("bots")) {
         if (!request["bots"].is_array()) {
@@ -215,7 +209,7 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                 if (!chosen) return error_json(chosen.error().code, chosen.error().message);
                 bot = *chosen;
             }
-            (void)r.prepare({{"kind", "bot"}, {"seat", b["seat"]}, {"bot", bot}}, batch);
+            (void)r.prepare(entries::bot(b["seat"].get<int>(), bot), batch);
         }
     }
     return {{"type", "room_created"},
@@ -335,14 +329,10 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
                                                               {&me, new_token()}};
         for (std::size_t s = 0; s < players.size(); ++s) {
-            (void)r.prepare({{"kind", "join"},
-                             {"member", static_cast<int>(s)},
-                             {"name", players[s].first->name},
-                             {"seat", static_cast<int>(s)},
-                             {"token_sha256", sha256_hex(players[s].second)},
-                             {"nonce", players[s].first->nonce},
-                             {"owner", false}},
-                            batch);
+            (void)r.prepare(
+                entries::join(static_cast<int>(s), players[s].first->name, static_cast<int>(s),
+                              sha256_hex(players[s].second), players[s].first->nonce, false),
+                batch);
         }
         (void)r.prepare(r.start_entry(), batch);
         publish(*room);

@@ -141,8 +141,16 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
     std::shared_ptr<Room> room(new Room(services, stored.code, stored.game, stored.options,
                                         stored.settings, stored.server_seed, probe->seat_count()));
     room->restoring_ = true;
-    for (const auto& entry : stored.log) {
-        auto status = room->apply(entry);
+    for (const auto& stored_entry : stored.log) {
+        auto entry = parse_entry(stored_entry);
+        Status status = entry ? Status::ok_status() : Status(entry.error());
+        if (entry) {
+            try {
+                status = room->apply(*entry);
+            } catch (const std::exception& e) {  // a seat or member that does not exist
+                status = make_error("corrupt_room", std::string("it does not apply: ") + e.what());
+            }
+        }
         if (!status) {
             return make_error("corrupt_room", "room " + stored.code + ", entry " +
                                                   std::to_string(room->log_size_ + 1) + ": " +
@@ -165,21 +173,21 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
     return room;
 }
 
-Status Room::prepare(const json& entry, WriteBatch& batch) {
+Status Room::prepare(const RoomEntry& entry, WriteBatch& batch) {
     auto status = apply(entry);
     if (!status) return status;
-    batch.entries.push_back({code_, ++log_size_, entry});
+    batch.entries.push_back({code_, ++log_size_, to_json(entry)});
     refresh_listing();
     return Status::ok_status();
 }
 
-json Room::start_entry() const {
-    json nonces = json::array();
+RoomEntry Room::start_entry() const {
+    std::vector<std::string> nonces;
     for (const auto& seat : seats_) {
         nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
     }
-    const auto seed = derive_seed(server_seed_, nonces.get<std::vector<std::string>>());
-    return {{"kind", "start"}, {"seed", std::to_string(seed)}, {"nonces", nonces}};
+    const auto seed = derive_seed(server_seed_, nonces);
+    return entries::start(seed, std::move(nonces));
 }
 
 // ---- entry points -------------------------------------------------------------------------
@@ -190,10 +198,7 @@ void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id,
                                 request = std::move(request), raw_id = std::move(raw_id), read_at] {
         Request r{peer, std::move(request), std::move(raw_id), std::chrono::steady_clock::now(),
                   read_at};
-        if (self->committing_) {
-            self->inbox_.push_back(std::move(r));
-            return;
-        }
+        if (self->outbox_.wait_for_commit([self, r]() mutable { self->handle(r); })) return;
         self->handle(r);
         self->commit_pending();
     });
@@ -357,59 +362,43 @@ void Room::commit_pending() {
     if (restoring_) return;
     send_ended();
     arm_clock();
-    if (pending_.empty() || committing_) return;
-    pending_.touched.emplace_back(code_, touched_ms_ = now_ms());
-    committing_ = true;
-    WriteBatch batch;
-    std::swap(batch, pending_);
+    if (outbox_.pending().empty() || outbox_.committing()) return;
+    outbox_.pending().touched.emplace_back(code_, touched_ms_ = now_ms());
+    auto batch = outbox_.take_batch();
     // The failpoints of a commit fire only for one that answers a client's `act`, so that a test
     // crashes the server at the move it chose.
-    if (!held_acts_.empty()) failpoint("before_commit");
-    services_.writer->submit(std::move(batch), [self = shared_from_this()](bool ok) {
+    if (outbox_.acts_held()) failpoint("before_commit");
+    services_.writer->submit(std::move(*batch), [self = shared_from_this()](bool ok) {
         boost::asio::post(self->strand_, [self, ok] { self->committed(ok); });
     });
 }
 
 void Room::committed(bool ok) {
-    committing_ = false;
     if (!ok) {
         // Nothing held is sent: none of it is durable. The server stops (docs/server.md).
-        held_.clear();
+        (void)outbox_.committed(false);
         services_.fatal("a commit to the database failed");
         return;
     }
-    if (!held_acts_.empty()) failpoint("after_commit_before_ack");
-    for (auto& [weak, text] : held_) {
-        if (auto peer = weak.lock()) peer->send(std::move(text));
-    }
-    held_.clear();
+    if (outbox_.acts_held()) failpoint("after_commit_before_ack");
+    const auto acts = outbox_.committed(true);
     const auto now = std::chrono::steady_clock::now();
-    for (const auto& act : held_acts_) {
+    for (const auto& act : acts) {
         services_.metrics->act_to_ack.observe(
             std::chrono::duration<double>(now - act.arrived).count());
         services_.metrics->frame_to_ack.observe(
             std::chrono::duration<double>(now - act.read_at).count());
     }
-    held_acts_.clear();
     drain_inbox();
 }
 
 void Room::drain_inbox() {
-    while (!inbox_.empty()) {
-        Request r = std::move(inbox_.front());
-        inbox_.pop_front();
-        handle(r);
-    }
+    for (auto& work : outbox_.take_waiting()) work();
     commit_pending();
 }
 
 void Room::send_to(const std::shared_ptr<Peer>& peer, std::string text) {
-    if (!peer) return;
-    if (!pending_.empty()) {
-        held_.emplace_back(peer, std::move(text));
-    } else {
-        peer->send(std::move(text));
-    }
+    outbox_.send(peer, std::move(text));
 }
 
 void Room::reply(const Request& r, json response) {
@@ -569,7 +558,7 @@ void Room::on_join(Request& r) {
         bool any_open = false;
         for (const auto& seat : seats_) any_open = any_open || seat.kind == "open";
         if (!any_open) {
-            if (auto st = log({{"kind", "seat_player"}}); !st) {
+            if (auto st = log(entries::seat_player()); !st) {
                 // The match holds no more players (100,000): the party is full.
                 error(r, "room_full", st.error().message + " You can watch.");
                 return;
@@ -597,20 +586,14 @@ void Room::on_join(Request& r) {
         unique_name(clean_name(body.value("name", ""), "Player " + std::to_string(seat + 1)));
     json response = {{"type", "joined"}, {"seat", seat}};
     if (a.member >= 0) {
-        (void)log({{"kind", "sit"}, {"member", a.member}, {"seat", seat}, {"nonce", nonce}});
+        (void)log(entries::sit(a.member, seat, nonce));
         response["member"] = a.member;
         response["token"] = nullptr;  // the token it already holds
     } else {
         const std::string token = new_token();
         a.member = static_cast<int>(members_.size());
-        (void)log({{"kind", "join"},
-                   {"member", a.member},
-                   {"name", name},
-                   {"seat", seat},
-                   {"token_sha256", sha256_hex(token)},
-                   {"nonce", nonce},
-                   {"device_sha256", device_hash},
-                   {"owner", false}});
+        (void)log(
+            entries::join(a.member, name, seat, sha256_hex(token), nonce, false, device_hash));
         response["member"] = a.member;
         response["token"] = token;
     }
@@ -634,7 +617,7 @@ void Room::on_nonce(Request& r) {
     std::string nonce = n.get<std::string>();
     std::transform(nonce.begin(), nonce.end(), nonce.begin(),
                    [](char c) { return static_cast<char>(std::tolower(c)); });
-    (void)log({{"kind", "nonce"}, {"member", a.member}, {"nonce", nonce}});
+    (void)log(entries::nonce(a.member, nonce));
     reply(r, {{"type", "nonce_set"}});
 }
 
@@ -678,7 +661,7 @@ void Room::on_add_bot(Request& r) {
         }
         bot = *chosen;
     }
-    (void)log({{"kind", "bot"}, {"seat", seat}, {"bot", bot}});
+    (void)log(entries::bot(seat, bot));
     reply(r, {{"type", "bot_added"}, {"seat", seat}, {"bot", bot}});
     broadcast_room();
 }
@@ -715,7 +698,7 @@ void Room::on_remove(Request& r) {
         error(r, "seat_open", "Seat " + std::to_string(seat) + " is already open.");
         return;
     }
-    (void)log({{"kind", "open"}, {"seat", seat}});
+    (void)log(entries::open(seat));
     reply(r, {{"type", "removed"}, {"seat", seat}});
     if (before.kind == "human") {
         for (auto& [key, other] : peers_) {
@@ -759,7 +742,7 @@ void Room::on_start(Request& r) {
         return;
     }
     auto bot = seats::bot_for_level(game_, "normal");
-    for (int s : open) (void)log({{"kind", "bot"}, {"seat", s}, {"bot", *bot}});
+    for (int s : open) (void)log(entries::bot(s, *bot));
     auto status = log(start_entry());
     if (!status) {
         error(r, status.error().code, status.error().message);
@@ -804,16 +787,13 @@ void Room::on_act(Request& r) {
         error(r, "bad_request", "\"act\" needs an \"action\" object.");
         return;
     }
-    auto status = log({{"kind", "act"},
-                       {"seat", seat},
-                       {"action", body["action"]},
-                       {"action_id", body["action_id"]}});
+    auto status = log(entries::act(seat, body["action"], body["action_id"]));
     if (!status) {
         refuse_action(r, status.error().code, status.error().message);
         return;
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
-    held_acts_.push_back({r.read_at, r.arrived});
+    outbox_.hold_act({r.read_at, r.arrived});
     reply(r, ack_json(seat, acks_.at({seat, key})));
     a.delivered = match_->last_event_number();
     broadcast_events(r.peer.get());
@@ -887,12 +867,10 @@ void Room::on_resign(Request& r) {
         return;
     }
     if (seat_count_ == 2) {
-        (void)log({{"kind", "resign"}, {"seat", seat}});
+        (void)log(entries::resign(seat));
     } else {
         // With more seats the game goes on: a bot plays the seat from here (docs/server.md).
-        (void)log({{"kind", "takeover"},
-                   {"seat", seat},
-                   {"bot", *seats::bot_for_level(game_, "normal")}});
+        (void)log(entries::takeover(seat, *seats::bot_for_level(game_, "normal")));
     }
     reply(r, {{"type", "resigned"}, {"seat", seat}});
     if (!ended_unsent_) broadcast_room();  // else `ended`, then the summary (send_ended)
@@ -920,7 +898,7 @@ void Room::on_abort(Request& r) {
               "A game can be aborted only before anyone's first move; resign instead.");
         return;
     }
-    (void)log({{"kind", "abort"}, {"member", a.member}});
+    (void)log(entries::abort(a.member));
     reply(r, {{"type", "aborted"}});  // then `ended` and the summary (send_ended)
 }
 
@@ -928,7 +906,7 @@ void Room::on_leave(Request& r) {
     auto& a = *attachment(r.peer.get());
     const int seat = seat_of(a);
     if (seat >= 0 && phase_ == Phase::kWaiting) {
-        (void)log({{"kind", "leave"}, {"member", a.member}});
+        (void)log(entries::leave(a.member));
         reply(r, {{"type", "left"}, {"seat", seat}});
         broadcast_room();
         return;
@@ -958,7 +936,7 @@ void Room::on_rematch(Request& r) {
     // host removed does not come along).
     json next_options = options_;
     if (open_party()) next_options["players"] = 0;
-    auto room = services_.make_room(game_, next_options, settings_, pending_);
+    auto room = services_.make_room(game_, next_options, settings_, outbox_.pending());
     if (!room) {
         error(r, room.error().code, room.error().message);
         return;
@@ -966,7 +944,7 @@ void Room::on_rematch(Request& r) {
     auto& next = **room;
     if (open_party()) {
         for (int s = 1; s < seat_count_; ++s)
-            (void)next.prepare({{"kind", "seat_player"}}, pending_);
+            (void)next.prepare(entries::seat_player(), outbox_.pending());
     }
     // Same people (same tokens: a token is kept per room, so its hash is copied), same bots;
     // in a two-seat game the seats swap, so the other side moves first where "first" is fixed.
@@ -979,24 +957,18 @@ void Room::on_rematch(Request& r) {
             if (seats_[static_cast<std::size_t>(s)].member == static_cast<int>(m))
                 seat = rotated(s);
         }
-        (void)next.prepare({{"kind", "join"},
-                            {"member", static_cast<int>(m)},
-                            {"name", member.name},
-                            {"seat", seat},
-                            {"token_sha256", member.token_hash},
-                            {"nonce", ""},
-                            {"owner", member.owner}},
-                           pending_);
+        (void)next.prepare(entries::join(static_cast<int>(m), member.name, seat, member.token_hash,
+                                         "", member.owner),
+                           outbox_.pending());
     }
     for (int s = 0; s < seat_count_; ++s) {
         const auto& seat = seats_[static_cast<std::size_t>(s)];
         if (seat.kind == "bot") {
-            (void)next.prepare({{"kind", "bot"}, {"seat", rotated(s)}, {"bot", seat.bot}},
-                               pending_);
+            (void)next.prepare(entries::bot(rotated(s), seat.bot), outbox_.pending());
         }
     }
     services_.publish_room(*room);
-    (void)log({{"kind", "rematch"}, {"room", next.code()}});
+    (void)log(entries::rematch(next.code()));
     const json offer{{"type", "rematch"}, {"room", next.code()}};
     reply(r, offer);
     for (auto& [key, other] : peers_) {
@@ -1006,65 +978,62 @@ void Room::on_rematch(Request& r) {
 
 // ---- the log -------------------------------------------------------------------------------
 
-Status Room::log(json entry) {
+Status Room::log(RoomEntry entry) {
     // When it happened: the clocks are computed from these times, so they survive a restart.
-    if (!entry.contains("at")) entry["at"] = now_ms();
-    const std::string kind = entry.value("kind", "");
-    if (kind != "join" && kind != "seat_player" && kind != "act") summary_cache_ = nullptr;
+    stamp(entry, now_ms());
+    if (!std::holds_alternative<entry::Join>(entry) &&
+        !std::holds_alternative<entry::SeatPlayer>(entry) &&
+        !std::holds_alternative<entry::Act>(entry)) {
+        summary_cache_ = nullptr;
+    }
     auto status = apply(entry);
     if (!status) return status;
-    pending_.entries.push_back({code_, ++log_size_, std::move(entry)});
+    outbox_.pending().entries.push_back({code_, ++log_size_, to_json(entry)});
     return Status::ok_status();
 }
 
-Status Room::apply(const json& e) {
-    const std::string kind = e.value("kind", "");
-    auto member_at = [&](const json& v) -> Member& {
-        return members_.at(static_cast<std::size_t>(v.get<int>()));
-    };
+Status Room::apply(const RoomEntry& entry) {
+    const std::int64_t at = time_of(entry).value_or(0);
     auto free_seat_of = [&](int member) {
         for (auto& seat : seats_) {
             if (seat.kind == "human" && seat.member == member) seat = Seat{};
         }
-        if (member >= 0) members_[static_cast<std::size_t>(member)].seat = -1;
+        if (member >= 0) members_.at(static_cast<std::size_t>(member)).seat = -1;
     };
-    if (kind == "join") {
+    if (const auto* join = std::get_if<entry::Join>(&entry)) {
         Member m;
-        m.name = e["name"].get<std::string>();
-        m.seat = e["seat"].get<int>();
-        m.token_hash = e["token_sha256"].get<std::string>();
-        m.nonce = e.value("nonce", "");
-        m.owner = e.value("owner", false);
-        m.device_hash = e.value("device_sha256", "");
+        m.name = join->name;
+        m.seat = join->seat;
+        m.token_hash = join->token_sha256;
+        m.nonce = join->nonce;
+        m.owner = join->owner;
+        m.device_hash = join->device_sha256.value_or("");
         names_taken_.insert(lower_name(m.name));
         const int index = static_cast<int>(members_.size());
         if (m.seat >= 0) seats_.at(static_cast<std::size_t>(m.seat)) = Seat{"human", index, ""};
         members_.push_back(std::move(m));
-    } else if (kind == "sit") {
-        const int member = e["member"].get<int>();
-        const int seat = e["seat"].get<int>();
-        member_at(e["member"]).seat = seat;
-        member_at(e["member"]).nonce = e.value("nonce", "");
-        seats_.at(static_cast<std::size_t>(seat)) = Seat{"human", member, ""};
-    } else if (kind == "nonce") {
-        member_at(e["member"]).nonce = e["nonce"].get<std::string>();
-    } else if (kind == "bot") {
-        const int seat = e["seat"].get<int>();
-        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
-        seats_[static_cast<std::size_t>(seat)] = Seat{"bot", -1, e["bot"].get<std::string>()};
-    } else if (kind == "open") {
-        const int seat = e["seat"].get<int>();
-        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
-        seats_[static_cast<std::size_t>(seat)] = Seat{};
-    } else if (kind == "leave") {
-        free_seat_of(e["member"].get<int>());
-    } else if (kind == "start") {
-        seed_ = std::stoull(e["seed"].get<std::string>());
+    } else if (const auto* sit = std::get_if<entry::Sit>(&entry)) {
+        auto& m = members_.at(static_cast<std::size_t>(sit->member));
+        seats_.at(static_cast<std::size_t>(sit->seat)) = Seat{"human", sit->member, ""};
+        m.seat = sit->seat;
+        m.nonce = sit->nonce;
+    } else if (const auto* nonce = std::get_if<entry::Nonce>(&entry)) {
+        members_.at(static_cast<std::size_t>(nonce->member)).nonce = nonce->nonce;
+    } else if (const auto* bot_e = std::get_if<entry::Bot>(&entry)) {
+        free_seat_of(seats_.at(static_cast<std::size_t>(bot_e->seat)).member);
+        seats_[static_cast<std::size_t>(bot_e->seat)] = Seat{"bot", -1, bot_e->bot};
+    } else if (const auto* open = std::get_if<entry::Open>(&entry)) {
+        free_seat_of(seats_.at(static_cast<std::size_t>(open->seat)).member);
+        seats_[static_cast<std::size_t>(open->seat)] = Seat{};
+    } else if (const auto* leave = std::get_if<entry::Leave>(&entry)) {
+        free_seat_of(leave->member);
+    } else if (const auto* start = std::get_if<entry::Start>(&entry)) {
+        seed_ = start->seed;
         auto match = Match::create(game_, options_, seed_);
         if (!match) return match.error();
         match_.emplace(std::move(match.value()));
         phase_ = Phase::kPlaying;
-        note_turn_starts({}, e.value("at", std::int64_t{0}));
+        note_turn_starts({}, at);
         for (int s = 0; s < seat_count_; ++s) {
             const auto& seat = seats_[static_cast<std::size_t>(s)];
             if (seat.kind != "bot") continue;
@@ -1072,45 +1041,43 @@ Status Room::apply(const json& e) {
             if (!bot) return bot.error();
             bots_[s] = *bot;
         }
-    } else if (kind == "act") {
+    } else if (const auto* act = std::get_if<entry::Act>(&entry)) {
         if (!match_ || phase_ != Phase::kPlaying) {
             return make_error("game_over", "The game is over.");
         }
-        const int seat = e["seat"].get<int>();
+        const int seat = act->seat;
         const auto to_act_before = match_->seats_to_act();
         const auto before = match_->last_event_number();
-        auto events = match_->act(seat, e["action"]);
+        auto events = match_->act(seat, act->action);
         if (!events) return events.error();
-        note_turn_starts(to_act_before, e.value("at", std::int64_t{0}));
-        actions_.emplace_back(seat, e["action"]);
-        for (auto& [s, bot] : bots_) bot->applied(seat, e["action"]);
+        note_turn_starts(to_act_before, at);
+        actions_.emplace_back(seat, act->action);
+        for (auto& [s, bot] : bots_) bot->applied(seat, act->action);
         // What the answer needs, not the answer: its events are rebuilt from the match's log
         // when asked (a JSON copy of every answer would grow the room by every action).
-        if (!e["action_id"].is_null()) {
-            acks_[{seat, action_key(e["action_id"])}] =
-                Ack{e["action_id"], before, match_->last_event_number(),
+        if (!act->action_id.is_null()) {
+            acks_[{seat, action_key(act->action_id)}] =
+                Ack{act->action_id, before, match_->last_event_number(),
                     to_act_for(match_->seats_to_act(), seat), match_->is_over()};
         }
         if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
-    } else if (kind == "resign") {
-        const int seat = e["seat"].get<int>();
-        finish({{"by", "resign"}, {"seat", seat}, {"winner", 1 - seat}});
-    } else if (kind == "timeout") {  // a two-seat game forfeited on time
-        const int seat = e["seat"].get<int>();
-        finish({{"by", "timeout"}, {"seat", seat}, {"winner", 1 - seat}});
-    } else if (kind == "claim") {  // the opponent left: the one who stayed claims the win
-        const int seat = e["seat"].get<int>();
-        finish({{"by", "claim"}, {"seat", 1 - seat}, {"winner", seat}});
-    } else if (kind == "takeover") {
-        const int seat = e["seat"].get<int>();
-        free_seat_of(seats_.at(static_cast<std::size_t>(seat)).member);
-        seats_[static_cast<std::size_t>(seat)] = Seat{"bot", -1, e["bot"].get<std::string>()};
-        auto bot = BotSeat::create(services_.bots, game_, options_, seed_, seat,
-                                   e["bot"].get<std::string>(), code_);
+    } else if (const auto* resign = std::get_if<entry::Resign>(&entry)) {
+        finish({{"by", "resign"}, {"seat", resign->seat}, {"winner", 1 - resign->seat}});
+    } else if (const auto* timeout = std::get_if<entry::Timeout>(&entry)) {
+        // A two-seat game forfeited on time.
+        finish({{"by", "timeout"}, {"seat", timeout->seat}, {"winner", 1 - timeout->seat}});
+    } else if (const auto* claim = std::get_if<entry::Claim>(&entry)) {
+        // The opponent left: the one who stayed claims the win.
+        finish({{"by", "claim"}, {"seat", 1 - claim->seat}, {"winner", claim->seat}});
+    } else if (const auto* takeover = std::get_if<entry::Takeover>(&entry)) {
+        free_seat_of(seats_.at(static_cast<std::size_t>(takeover->seat)).member);
+        seats_[static_cast<std::size_t>(takeover->seat)] = Seat{"bot", -1, takeover->bot};
+        auto bot = BotSeat::create(services_.bots, game_, options_, seed_, takeover->seat,
+                                   takeover->bot, code_);
         if (!bot) return bot.error();
         for (const auto& [s, action] : actions_) (*bot)->applied(s, action);
-        bots_[seat] = *bot;
-    } else if (kind == "abort") {
+        bots_[takeover->seat] = *bot;
+    } else if (std::holds_alternative<entry::Abort>(entry)) {
         phase_ = Phase::kAborted;
         ended_ = {{"by", "abort"}};
         summary_cache_ = nullptr;
@@ -1121,9 +1088,10 @@ Status Room::apply(const json& e) {
         // at the end every secret is shown (docs/server.md, "Records").
         schedule_record();
         if (!restoring_) ended_unsent_ = true;
-    } else if (kind == "rematch") {
-        rematch_ = e["room"].get<std::string>();
-    } else if (kind == "seat_player") {  // an open party room grows a seat
+    } else if (const auto* rematch = std::get_if<entry::Rematch>(&entry)) {
+        rematch_ = rematch->room;
+    } else if (std::holds_alternative<entry::SeatPlayer>(entry)) {
+        // An open party room grows a seat.
         if (match_) {
             const json action{{"type", "seat_players"}, {"count", 1}};
             auto events = match_->act(0, action);
@@ -1135,14 +1103,12 @@ Status Room::apply(const json& e) {
         }
         seats_.emplace_back();
         ++seat_count_;
-    } else if (kind == "lock") {
-        locked_ = e["locked"].get<bool>();
-    } else if (kind == "bar") {
-        auto& m = member_at(e["member"]);
+    } else if (const auto* lock = std::get_if<entry::Lock>(&entry)) {
+        locked_ = lock->locked;
+    } else if (const auto* bar = std::get_if<entry::Bar>(&entry)) {
+        auto& m = members_.at(static_cast<std::size_t>(bar->member));
         m.barred = true;
         if (!m.device_hash.empty()) barred_devices_.insert(m.device_hash);
-    } else {
-        return make_error("corrupt_room", "unknown log entry \"" + kind + "\"");
     }
     return Status::ok_status();
 }
@@ -1234,7 +1200,7 @@ void Room::build_record() {
                            "seed = first 8 bytes, big-endian, of SHA-256(server_seed \":\" "
                            "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
     record_ = std::move(record);
-    if (!restoring_) pending_.records.emplace_back(code_, record_);
+    if (!restoring_) outbox_.pending().records.emplace_back(code_, record_);
 }
 
 // ---- fan-out -------------------------------------------------------------------------------
@@ -1341,8 +1307,7 @@ void Room::ask_bots() {
             boost::asio::post(self->strand_, [self, seat, action = std::move(action)] {
                 const auto now = std::chrono::steady_clock::now();
                 Request r{nullptr, {{"seat", seat}, {"action", action}}, "", now, now};
-                if (self->committing_) {
-                    self->inbox_.push_back(std::move(r));
+                if (self->outbox_.wait_for_commit([self, r]() mutable { self->handle(r); })) {
                     return;
                 }
                 self->handle(r);
@@ -1358,10 +1323,8 @@ void Room::bot_answered(int seat, json action) {
     const auto to_act = match_->seats_to_act();
     if (std::find(to_act.begin(), to_act.end(), seat) == to_act.end()) return;
     if (!action.is_null()) failpoint("during_bot_move");  // chosen, not yet logged or committed
-    auto status =
-        action.is_null()
-            ? Status(make_error("no_answer", "the bot gave no action"))
-            : log({{"kind", "act"}, {"seat", seat}, {"action", action}, {"action_id", nullptr}});
+    auto status = action.is_null() ? Status(make_error("no_answer", "the bot gave no action"))
+                                   : log(entries::act(seat, action, nullptr));
     if (!status) {
         // A built-in bot that fails is a bug; the fallback bot keeps the game going.
         spdlog::error("room bot in seat {} failed: {}", seat, status.error().message);
@@ -1369,10 +1332,7 @@ void Room::bot_answered(int seat, json action) {
         if (!fallback) return;
         (*fallback)->start(*match_, seat, code_);
         auto reply = (*fallback)->act(*match_, seat, match_->last_event_number(), 10'000);
-        if (reply.fault || !log({{"kind", "act"},
-                                 {"seat", seat},
-                                 {"action", reply.action},
-                                 {"action_id", nullptr}})) {
+        if (reply.fault || !log(entries::act(seat, reply.action, nullptr))) {
             return;
         }
     }
@@ -1392,156 +1352,6 @@ json Room::ack_json(int seat, const Ack& ack) const {
                 {"last_event", ack.last}};
     if (ack.over) out["result"] = match_->result();
     return out;
-}
-
-// ---- clocks ------------------------------------------------------------------------------
-
-void Room::note_turn_starts(const std::vector<int>& before, std::int64_t at) {
-    for (int seat : match_->seats_to_act()) {
-        // A seat that was already to act keeps its start: a turn of several actions (a Royale
-        // roll, then shots) is one turn on the clock.
-        if (std::find(before.begin(), before.end(), seat) == before.end()) {
-            turn_started_ms_[seat] = at;
-        }
-    }
-}
-
-bool Room::opening_phase(int seat) const {
-    const json observation = match_->observation(seat);
-    const std::string phase = observation.value("phase", "");
-    return phase == "placement" || phase == "discard";
-}
-
-bool Room::absent_past_grace(int member) const {
-    auto it = absent_since_ms_.find(member);
-    return it != absent_since_ms_.end() &&
-           now_ms() >= it->second + clock_settings_.grace_seconds * 1000LL;
-}
-
-std::optional<std::int64_t> Room::deadline_ms(int seat) const {
-    const auto& s = seats_[static_cast<std::size_t>(seat)];
-    if (s.kind != "human") return std::nullopt;  // bots are not on the clock
-    const std::int64_t started = turn_started_ms_.count(seat) ? turn_started_ms_.at(seat) : 0;
-    std::optional<std::int64_t> deadline;
-    const int limit =
-        opening_phase(seat) ? clock_settings_.placement_seconds : clock_settings_.turn_seconds;
-    if (limit > 0) deadline = started + limit * 1000LL;
-    if (clock_settings_.bot_for_absent) {
-        auto away = absent_since_ms_.find(s.member);
-        if (away != absent_since_ms_.end()) {
-            const auto stand_in = std::max<std::int64_t>(
-                started, away->second + clock_settings_.grace_seconds * 1000LL);
-            deadline = deadline ? std::min(*deadline, stand_in) : stand_in;
-        }
-    }
-    return deadline;
-}
-
-json Room::deadlines() const {
-    json out = json::object();
-    if (phase_ != Phase::kPlaying || !match_) return out;
-    for (int seat : match_->seats_to_act()) {
-        if (auto d = deadline_ms(seat)) out[std::to_string(seat)] = *d;
-    }
-    return out;
-}
-
-void Room::arm_clock() {
-    if (!clock_settings_.any() || phase_ != Phase::kPlaying || !match_ || closing_) {
-        clock_.cancel();
-        return;
-    }
-    std::optional<std::int64_t> earliest;
-    for (int seat : match_->seats_to_act()) {
-        if (auto d = deadline_ms(seat)) earliest = earliest ? std::min(*earliest, *d) : *d;
-    }
-    if (!earliest) {
-        clock_.cancel();
-        return;
-    }
-    const auto wait = std::max<std::int64_t>(0, *earliest - now_ms());
-    const auto generation = ++clock_generation_;
-    clock_.expires_after(std::chrono::milliseconds(wait));
-    clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {
-        auto self = weak.lock();
-        if (ec || !self || generation != self->clock_generation_) return;
-        self->on_clock();
-    });
-}
-
-void Room::on_clock() {
-    if (committing_) {  // the clock acts after the commit in progress, like any message
-        clock_.expires_after(std::chrono::milliseconds(5));
-        const auto generation = ++clock_generation_;
-        clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {
-            auto self = weak.lock();
-            if (ec || !self || generation != self->clock_generation_) return;
-            self->on_clock();
-        });
-        return;
-    }
-    if (phase_ != Phase::kPlaying || !match_) return;
-    const auto now = now_ms();
-    for (int seat : match_->seats_to_act()) {
-        if (phase_ != Phase::kPlaying) break;
-        auto d = deadline_ms(seat);
-        if (!d || *d > now) continue;
-        const int member = seats_[static_cast<std::size_t>(seat)].member;
-        out_of_time(seat, clock_settings_.bot_for_absent && absent_past_grace(member));
-    }
-    broadcast_events(nullptr);
-    ask_bots();
-    commit_pending();
-}
-
-// A seat's time ran out (or its absent player's grace period did): a bot plays the move, or,
-// with "on_timeout": "forfeit", the seat loses (two seats) or a bot takes it over for good.
-void Room::out_of_time(int seat, bool absent) {
-    const std::string bot = *seats::bot_for_level(game_, "easy");
-    if (clock_settings_.forfeit && !absent) {
-        if (seat_count_ == 2) {
-            (void)log({{"kind", "timeout"}, {"seat", seat}});
-            return;  // `ended` says it (send_ended), with the room summary after it
-        }
-        // With more seats a bot plays this move and every later one: that is a move played
-        // for someone, so everyone is told, as for a single move (docs/server.md, "Clocks").
-        if (!log({{"kind", "takeover"}, {"seat", seat}, {"bot", bot}, {"why", "timeout"}})) return;
-        for (auto& [key, a] : peers_) {
-            send_to(a.peer.lock(), json{{"type", "timeout"},
-                                        {"seat", seat},
-                                        {"played_by", bot},
-                                        {"why", "clock"},
-                                        {"takeover", true}}
-                                       .dump());
-        }
-        broadcast_room();
-        return;
-    }
-    // One move by a stand-in; the seat stays the player's. The easy bots answer at once, so
-    // this runs on the room's strand.
-    auto stand_in = seats::make_builtin_agent(game_, bot);
-    if (!stand_in) return;
-    (*stand_in)->start(*match_, seat, code_);
-    auto reply = (*stand_in)->act(*match_, seat, match_->last_event_number(), 10'000);
-    if (reply.fault) return;
-    auto status = log({{"kind", "act"},
-                       {"seat", seat},
-                       {"action", reply.action},
-                       {"action_id", nullptr},
-                       {"stand_in", absent ? "absent" : "clock"}});
-    if (!status) {
-        spdlog::error("room {}: the stand-in for seat {} failed: {}", code_, seat,
-                      status.error().message);
-        return;
-    }
-    services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
-    for (auto& [key, a] : peers_) {
-        send_to(a.peer.lock(), json{{"type", "timeout"},
-                                    {"seat", seat},
-                                    {"played_by", bot},
-                                    {"why", absent ? "absent" : "clock"}}
-                                   .dump());
-    }
 }
 
 void Room::on_claim(Request& r) {
@@ -1569,7 +1379,7 @@ void Room::on_claim(Request& r) {
                   std::to_string((left + 999) / 1000) + " s.");
         return;
     }
-    (void)log({{"kind", "claim"}, {"seat", seat}});
+    (void)log(entries::claim(seat));
     reply(r, {{"type", "claimed"}, {"winner", seat}});  // then `ended` and the summary
 }
 

@@ -23,6 +23,8 @@
 
 #include "match/match.h"
 #include "server/clock.h"
+#include "server/outbox.h"
+#include "server/room_log.h"
 #include "server/storage.h"
 
 namespace broadside::server {
@@ -93,10 +95,10 @@ public:
     void detach(std::shared_ptr<Peer> peer);
     // Before anyone else can see the room: appends entries (the creator joining, bots, the start
     // of a quick match) to `batch`, which must commit before anyone is told of the room.
-    Status prepare(const nlohmann::json& entry, WriteBatch& batch);
+    Status prepare(const RoomEntry& entry, WriteBatch& batch);
     int seat_count() const { return seat_count_; }
     // The seed entry that starts the game with the nonces of the seated people.
-    nlohmann::json start_entry() const;
+    RoomEntry start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
     void shut_down(const std::string& reason);
     // The lobby's `my_rooms` (docs/server.md, "Your unfinished rooms"): on the strand, `done`
@@ -141,11 +143,6 @@ private:
         std::string raw_id;
         std::chrono::steady_clock::time_point arrived;  // handled on the room's strand
         std::chrono::steady_clock::time_point read_at;  // its frame read off the socket
-    };
-    // An `act` whose answer waits for the commit in progress, with its times for the metrics.
-    struct HeldAct {
-        std::chrono::steady_clock::time_point read_at;
-        std::chrono::steady_clock::time_point arrived;
     };
 
     // Handling, on the strand.
@@ -205,8 +202,8 @@ private:
 
     // The log: `log` applies the entry (which validates it) and, if it applied, queues it for
     // the next commit. `apply` is also how a restart replays the stored log.
-    Status log(nlohmann::json entry);
-    Status apply(const nlohmann::json& entry);
+    Status log(RoomEntry entry);
+    Status apply(const RoomEntry& entry);
     void finish(nlohmann::json how);
     // The record is built just after the last answers go out (or at once while restoring).
     void schedule_record();
@@ -279,11 +276,8 @@ private:
     boost::asio::steady_timer room_timer_;
 
     std::map<const Peer*, Attachment> peers_;
-    WriteBatch pending_;       // entries not yet handed to the writer
-    bool committing_ = false;  // a batch is with the writer
-    std::vector<std::pair<std::weak_ptr<Peer>, std::string>> held_;  // sent after the commit
-    std::vector<HeldAct> held_acts_;  // the acts answered by what is held
-    std::deque<Request> inbox_;       // waiting for the commit in progress
+    // Entries not yet committed, the messages held for them, the work waiting for the commit.
+    Outbox outbox_;
 
     mutable std::mutex listing_mutex_;
     RoomListing listing_;

@@ -61,7 +61,7 @@ void Room::on_lock(Request& r) {
         error(r, "bad_request", "\"locked\" is true or false.");
         return;
     }
-    (void)log({{"kind", "lock"}, {"locked", v.get<bool>()}});
+    (void)log(entries::lock(v.get<bool>()));
     reply(r, {{"type", "locked"}, {"locked", locked_}});
     broadcast_room();
 }
@@ -89,16 +89,13 @@ void Room::on_names(Request& r) {
 
 void Room::remove_party_player(Request& r, int seat) {
     const Seat target = seats_[static_cast<std::size_t>(seat)];
-    auto status = log({{"kind", "act"},
-                       {"seat", 0},
-                       {"action", {{"type", "remove"}, {"seat", seat}}},
-                       {"action_id", nullptr}});
+    auto status = log(entries::act(0, {{"type", "remove"}, {"seat", seat}}, nullptr));
     if (!status) {
         refuse_action(r, status.error().code, status.error().message);  // as `act` would be
         return;
     }
     if (target.kind == "human") {
-        (void)log({{"kind", "bar"}, {"member", target.member}});
+        (void)log(entries::bar(target.member));
         for (auto& [key, other] : peers_) {
             if (other.member != target.member) continue;
             send_to(other.peer.lock(), json{{"type", "seat_lost"},

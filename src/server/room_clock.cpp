@@ -1,0 +1,165 @@
+// The room's clocks (docs/server.md, "Clocks"): when each turn started, the deadlines, the timer
+// set to the earliest one, and what happens when it passes (a stand-in's move, a forfeit, a bot
+// taking the seat over). The times come from the log, so the clocks run on across a restart.
+// The settings and their checks are in clock.h.
+#include <algorithm>
+#include <chrono>
+
+#include <spdlog/spdlog.h>
+
+#include "seats/bot_registry.h"
+#include "seats/builtin_agent.h"
+#include "server/metrics.h"
+#include "server/peer.h"
+#include "server/room.h"
+
+namespace broadside::server {
+
+using nlohmann::json;
+
+void Room::note_turn_starts(const std::vector<int>& before, std::int64_t at) {
+    for (int seat : match_->seats_to_act()) {
+        // A seat that was already to act keeps its start: a turn of several actions (a Royale
+        // roll, then shots) is one turn on the clock.
+        if (std::find(before.begin(), before.end(), seat) == before.end()) {
+            turn_started_ms_[seat] = at;
+        }
+    }
+}
+
+bool Room::opening_phase(int seat) const {
+    const json observation = match_->observation(seat);
+    const std::string phase = observation.value("phase", "");
+    return phase == "placement" || phase == "discard";
+}
+
+bool Room::absent_past_grace(int member) const {
+    auto it = absent_since_ms_.find(member);
+    return it != absent_since_ms_.end() &&
+           now_ms() >= it->second + clock_settings_.grace_seconds * 1000LL;
+}
+
+std::optional<std::int64_t> Room::deadline_ms(int seat) const {
+    const auto& s = seats_[static_cast<std::size_t>(seat)];
+    if (s.kind != "human") return std::nullopt;  // bots are not on the clock
+    const std::int64_t started = turn_started_ms_.count(seat) ? turn_started_ms_.at(seat) : 0;
+    std::optional<std::int64_t> deadline;
+    const int limit =
+        opening_phase(seat) ? clock_settings_.placement_seconds : clock_settings_.turn_seconds;
+    if (limit > 0) deadline = started + limit * 1000LL;
+    if (clock_settings_.bot_for_absent) {
+        auto away = absent_since_ms_.find(s.member);
+        if (away != absent_since_ms_.end()) {
+            const auto stand_in = std::max<std::int64_t>(
+                started, away->second + clock_settings_.grace_seconds * 1000LL);
+            deadline = deadline ? std::min(*deadline, stand_in) : stand_in;
+        }
+    }
+    return deadline;
+}
+
+json Room::deadlines() const {
+    json out = json::object();
+    if (phase_ != Phase::kPlaying || !match_) return out;
+    for (int seat : match_->seats_to_act()) {
+        if (auto d = deadline_ms(seat)) out[std::to_string(seat)] = *d;
+    }
+    return out;
+}
+
+void Room::arm_clock() {
+    if (!clock_settings_.any() || phase_ != Phase::kPlaying || !match_ || closing_) {
+        clock_.cancel();
+        return;
+    }
+    std::optional<std::int64_t> earliest;
+    for (int seat : match_->seats_to_act()) {
+        if (auto d = deadline_ms(seat)) earliest = earliest ? std::min(*earliest, *d) : *d;
+    }
+    if (!earliest) {
+        clock_.cancel();
+        return;
+    }
+    const auto wait = std::max<std::int64_t>(0, *earliest - now_ms());
+    const auto generation = ++clock_generation_;
+    clock_.expires_after(std::chrono::milliseconds(wait));
+    clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {
+        auto self = weak.lock();
+        if (ec || !self || generation != self->clock_generation_) return;
+        self->on_clock();
+    });
+}
+
+void Room::on_clock() {
+    if (outbox_.committing()) {  // the clock acts after the commit in progress, like any message
+        clock_.expires_after(std::chrono::milliseconds(5));
+        const auto generation = ++clock_generation_;
+        clock_.async_wait([weak = weak_from_this(), generation](boost::system::error_code ec) {
+            auto self = weak.lock();
+            if (ec || !self || generation != self->clock_generation_) return;
+            self->on_clock();
+        });
+        return;
+    }
+    if (phase_ != Phase::kPlaying || !match_) return;
+    const auto now = now_ms();
+    for (int seat : match_->seats_to_act()) {
+        if (phase_ != Phase::kPlaying) break;
+        auto d = deadline_ms(seat);
+        if (!d || *d > now) continue;
+        const int member = seats_[static_cast<std::size_t>(seat)].member;
+        out_of_time(seat, clock_settings_.bot_for_absent && absent_past_grace(member));
+    }
+    broadcast_events(nullptr);
+    ask_bots();
+    commit_pending();
+}
+
+// A seat's time ran out (or its absent player's grace period did): a bot plays the move, or,
+// with "on_timeout": "forfeit", the seat loses (two seats) or a bot takes it over for good.
+void Room::out_of_time(int seat, bool absent) {
+    const std::string bot = *seats::bot_for_level(game_, "easy");
+    if (clock_settings_.forfeit && !absent) {
+        if (seat_count_ == 2) {
+            (void)log(entries::timeout(seat));
+            return;  // `ended` says it (send_ended), with the room summary after it
+        }
+        // With more seats a bot plays this move and every later one: that is a move played
+        // for someone, so everyone is told, as for a single move (docs/server.md, "Clocks").
+        if (!log(entries::takeover(seat, bot, "timeout"))) return;
+        for (auto& [key, a] : peers_) {
+            send_to(a.peer.lock(), json{{"type", "timeout"},
+                                        {"seat", seat},
+                                        {"played_by", bot},
+                                        {"why", "clock"},
+                                        {"takeover", true}}
+                                       .dump());
+        }
+        broadcast_room();
+        return;
+    }
+    // One move by a stand-in; the seat stays the player's. The easy bots answer at once, so
+    // this runs on the room's strand.
+    auto stand_in = seats::make_builtin_agent(game_, bot);
+    if (!stand_in) return;
+    (*stand_in)->start(*match_, seat, code_);
+    auto reply = (*stand_in)->act(*match_, seat, match_->last_event_number(), 10'000);
+    if (reply.fault) return;
+    auto status =
+        log(entries::act(seat, reply.action, nullptr, std::string(absent ? "absent" : "clock")));
+    if (!status) {
+        spdlog::error("room {}: the stand-in for seat {} failed: {}", code_, seat,
+                      status.error().message);
+        return;
+    }
+    services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
+    for (auto& [key, a] : peers_) {
+        send_to(a.peer.lock(), json{{"type", "timeout"},
+                                    {"seat", seat},
+                                    {"played_by", bot},
+                                    {"why", absent ? "absent" : "clock"}}
+                                   .dump());
+    }
+}
+
+}  // namespace broadside::server

@@ -1,0 +1,84 @@
+// Rooms stored by the server before its log was typed (src/server/room_log.h) still restore: the
+// fixture is the SQLite file of a real `broadside serve` run (as `sqlite3 .dump`), with one entry
+// of every kind: a classic game resigned and its rematch, bots added at `create`, an abort, a
+// stand-in's move on the clock, a forfeit on time, a claimed win, a Royale seat taken over (by a
+// resignation and on time), and a party with open seating, the host's lock and a removed player.
+#include <gtest/gtest.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "support/server_client.h"
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+std::string fixture_data_dir() {
+    std::ifstream in(std::string(BROADSIDE_SOURCE_DIR) +
+                     "/tests/fixtures/rooms_before_typed_log.sql");
+    std::stringstream sql;
+    sql << in.rdbuf();
+    const std::string dir = temp_dir();
+    SQLite::Database db(dir + "/broadside.db", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(sql.str());
+    return dir;
+}
+
+TEST(ServerRestore, RoomsStoredBeforeTheTypedLogComeBack) {
+    ServerProcess server(fixture_data_dir(), {"--room-ttl", "1000000000"});
+    // Every room of the file is there again, in the phase its log left it in (the games with
+    // bots playing on may have finished since).
+    const std::map<std::string, std::set<std::string>> phases = {
+        {"KATFW", {"over"}},
+        {"HCBSQ", {"waiting"}},
+        {"ZVSSR", {"aborted"}},
+        {"RAFVD", {"playing", "over"}},
+        {"SAXTB", {"over"}},
+        {"RBCVC", {"over"}},
+        {"BPDGY", {"playing", "over"}},
+        {"DKBGQ", {"waiting"}},
+        {"DJGZT", {"playing", "over"}},
+        {"DFPBQ", {"waiting"}},
+        {"DSDWW", {"waiting"}},
+        {"SHHER", {"playing"}},
+    };
+    for (const auto& [code, allowed] : phases) {
+        SeatClient watcher(server.port(), code);
+        ASSERT_EQ(watcher.welcome["type"], "welcome") << code << ": " << watcher.welcome;
+        EXPECT_TRUE(allowed.count(watcher.welcome["room"]["phase"].get<std::string>()))
+            << code << ": " << watcher.welcome["room"]["phase"];
+    }
+    // The rematch's people came along with the same tokens, seats swapped (entries without a
+    // time, as prepared before the room was findable).
+    SeatClient ann(server.port(), "HCBSQ", "25790fa4c428aa8e5e0a56dd85f312fe");
+    EXPECT_EQ(ann.welcome["you"]["seat"], 1) << ann.welcome;
+    SeatClient bob(server.port(), "HCBSQ", "faa1a6c34c57ca0ba6be461c83bf583a");
+    EXPECT_EQ(bob.welcome["you"]["seat"], 0) << bob.welcome;
+    // The party's removed player is still refused (the `bar` entry); the other party's host is
+    // still seated, and its doors still locked (the `lock` entry).
+    try {
+        SeatClient ivy(server.port(), "SHHER", "4c41413ec43ac70fc2ed3b066f4dbf12");
+        ADD_FAILURE() << "the removed player was welcomed: " << ivy.welcome;
+    } catch (const std::exception& refused) {
+        EXPECT_NE(std::string(refused.what()).find("\"removed\""), std::string::npos)
+            << refused.what();
+    }
+    SeatClient host(server.port(), "DFPBQ", "523b5559342a2a6a603906e5b2875fc3");
+    EXPECT_EQ(host.welcome["you"]["seat"], 0) << host.welcome;
+    SeatClient newcomer(server.port(), "DFPBQ");
+    EXPECT_EQ(newcomer.request({{"cmd", "join"}, {"name", "Zed"}})["error"]["code"], "room_locked");
+    // The resigned game's record is there, and its actions answer as repeats by their ids.
+    SeatClient ann_first(server.port(), "KATFW", "25790fa4c428aa8e5e0a56dd85f312fe");
+    EXPECT_EQ(ann_first.request({{"cmd", "record"}})["type"], "record");
+}
+
+}  // namespace
+}  // namespace broadside::testing
