@@ -23,13 +23,14 @@
 #include "cli/common.h"
 #include "cli/console.h"
 #include "cli/crew/render.h"
+#include "cli/join_link.h"
 #include "cli/party/play.h"
 #include "cli/play_input.h"
 #include "cli/royale/render.h"
-#include "core/fleet_sampler.h"
 #include "client/random_action.h"
-#include "server/secrets.h"
 #include "client/ws_client.h"
+#include "core/fleet_sampler.h"
+#include "server/secrets.h"
 
 namespace broadside::cli {
 
@@ -171,8 +172,8 @@ std::string fresh_nonce() {
 
 class JoinSession {
 public:
-    JoinSession(const JoinArgs& args, client::WsClient& ws)
-        : args_(args), ws_(ws), style_(detect_terminal(args.no_colour).colour) {}
+    JoinSession(const JoinArgs& args, JoinLink& link)
+        : args_(args), link_(link), style_(detect_terminal(args.no_colour).colour) {}
 
     int run(const json& welcome) {
         room_ = welcome["room"];
@@ -188,12 +189,13 @@ public:
             say("You are back in seat " + std::to_string(seat_) + " as " + name_of(seat_) + ".");
         } else if (!args_.watch && room_.value("phase", "") == "waiting") {
             auto joined =
-                ws_.request({{"cmd", "join"}, {"name", args_.name}, {"nonce", fresh_nonce()}});
+                link_.request({{"cmd", "join"}, {"name", args_.name}, {"nonce", fresh_nonce()}});
             if (joined.value("type", "") != "joined") return refused(joined);
             seat_ = joined["seat"].get<int>();
             save_token(token_key(args_.server, args_.code, args_.name),
                        joined["token"].get<std::string>());
-            room_ = ws_.request({{"cmd", "room"}});  // the lobby with this seat taken
+            link_.set_token(joined["token"].get<std::string>());  // a reconnect takes it back
+            room_ = link_.request({{"cmd", "room"}});             // the lobby with this seat taken
             say("You sit in seat " + std::to_string(seat_) + " as " +
                 joined.value("name", std::string()) + ".");
             say("Your seat is kept; come back with: " + comeback());
@@ -203,7 +205,9 @@ public:
         if (room_.value("phase", "") == "waiting") {
             show_room();
         } else {
-            catch_up();
+            // Everything that happened before this connection, then the screen, before any
+            // line typed is read.
+            while (!caught_up_ && fatal_.empty()) step(std::chrono::milliseconds(50));
         }
         return loop();
     }
@@ -245,11 +249,27 @@ private:
         }
     }
 
-    // Everything that happened before this connection, then the screen.
-    void catch_up() {
-        auto missed = ws_.request({{"cmd", "events"}, {"after", 0}});
-        for (const auto& e : missed.value("events", json::array())) narrate(e);
-        redraw();
+    // One step of the connection: what arrived (through the session: events in order and
+    // once, the answers that settle this seat's action, a reconnect's welcome), or nothing
+    // after `wait`.
+    void step(std::chrono::milliseconds wait) {
+        auto [update, message] = link_.poll(wait);
+        if (!update.fatal.empty()) {
+            fatal_ = update.fatal;
+            return;
+        }
+        if (update.welcome) {  // back after a drop: the seat as the server now has it
+            room_ = (*update.welcome)["room"];
+            seat_ = (*update.welcome)["you"].value("seat", -1);
+        }
+        for (const auto& e : update.events) narrate(e);
+        if (update.caught_up) caught_up_ = true;
+        for (const auto& answer : update.settled) settled(answer);
+        if (update.settled.empty() && (!update.events.empty() || update.caught_up) &&
+            room_.value("phase", "") != "waiting") {
+            redraw();
+        }
+        if (update.for_host && message.is_object()) on_message(message);
     }
 
     void narrate(const json& e) {
@@ -290,7 +310,7 @@ private:
 
     // The screen of the moment, and the prompt when it is this seat's move.
     void redraw() {
-        auto obs = ws_.request({{"cmd", "observe"}});
+        auto obs = link_.request({{"cmd", "observe"}});
         if (obs.value("type", "") != "observation") return;
         observation_ = obs["observation"];
         legal_ = obs["legal"];
@@ -439,12 +459,22 @@ private:
         return {{"type", "place"}, {"ships", ships}};
     }
 
+    // Sends the action (the session keeps it, with its id, until it is settled, and resends it
+    // after a reconnect) and waits for its answer, as a line typed now is read after it.
     void act(const json& action) {
         const std::string id = "join-" + std::to_string(++acts_) + "-" + server::random_hex(4);
-        auto ack = ws_.request({{"cmd", "act"}, {"action_id", id}, {"action", action}});
+        sent_ = action;
+        awaiting_ = true;
+        link_.act(action, id);
+        while (awaiting_ && !stop_ && fatal_.empty()) step(std::chrono::milliseconds(50));
+    }
+
+    // The answer that settled this seat's action: `acted` (a repeat after a reconnect too: the
+    // server had applied it) or a refusal.
+    void settled(const json& ack) {
+        awaiting_ = false;
+        const json action = sent_;
         if (ack.value("type", "") == "acted") {
-            for (const auto& e : ack["events"]) narrate(e);
-            last_seen_ = ack.value("last_event", last_seen_);
             redraw();
             return;
         }
@@ -454,7 +484,7 @@ private:
             act(client::random_action(legal_, seat_, rng_, game_));
             return;
         }
-        say("Not allowed: " + ack["error"].value("message", ack.dump()));
+        say("Not allowed: " + ack.value("error", json::object()).value("message", ack.dump()));
         my_move_ = true;  // still ours: the refused action changed nothing
         say(prompt());
     }
@@ -478,19 +508,19 @@ private:
             return true;
         }
         if (word == "resign" || word == "claim" || word == "abort") {
-            auto answer = ws_.request({{"cmd", word}});
+            auto answer = link_.request({{"cmd", word}});
             if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
             return true;
         }
         if (word == "start" || word == "start fill") {
-            auto answer = ws_.request({{"cmd", "start"}, {"fill", word == "start fill"}});
+            auto answer = link_.request({{"cmd", "start"}, {"fill", word == "start fill"}});
             if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
             return true;
         }
         if (word.rfind("bot", 0) == 0) {
             const std::string level = trim(word.substr(3));
             auto answer =
-                ws_.request({{"cmd", "add_bot"}, {"level", level.empty() ? "normal" : level}});
+                link_.request({{"cmd", "add_bot"}, {"level", level.empty() ? "normal" : level}});
             if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));
             return true;
         }
@@ -530,10 +560,6 @@ private:
                 say("The game starts.");
                 redraw();  // a game may start with no event at all (the first move is ours)
             }
-        } else if (type == "events") {
-            for (const auto& e : m["events"]) narrate(e);
-            last_seen_ = m.value("last_event", last_seen_);
-            redraw();
         } else if (type == "timeout") {
             const int seat = m["seat"].get<int>();
             const std::string whose = seat == seat_ ? "your" : names().who(seat) + "'s";
@@ -592,7 +618,7 @@ private:
     // However the game ended (a sinking, a resignation, the clock, a claim, an abort), the
     // record shows every secret: the fleets or hands nobody had seen are drawn here.
     void show_reveal() {
-        const auto answer = ws_.request({{"cmd", "record"}});
+        const auto answer = link_.request({{"cmd", "record"}});
         if (answer.value("type", "") != "record") return;
         const json& reveal = answer["record"].value("reveal", json());
         if (!reveal.is_object()) return;
@@ -616,7 +642,7 @@ private:
             };
             if (seat_ == 0 || seat_ == 1) {
                 // My boards as they stood, with the enemy's every ship drawn under my shots.
-                auto obs = ws_.request({{"cmd", "observe"}});
+                auto obs = link_.request({{"cmd", "observe"}});
                 if (obs.value("type", "") == "observation") observation_ = obs["observation"];
                 const int enemy = 1 - seat_;
                 Grid theirs = target_grid(observation_);
@@ -675,20 +701,18 @@ private:
                     comeback());
                 return kExitOk;
             }
-            auto text = ws_.receive(std::chrono::milliseconds(50));
-            if (text) {
-                auto m = json::parse(*text, nullptr, false);
-                if (m.is_object()) on_message(m);
-            } else if (ws_.closed()) {
-                std::cerr << "error: the server closed the connection (" << ws_.close_reason()
-                          << "); come back with: " << comeback() << "\n";
+            step(std::chrono::milliseconds(50));
+            if (!fatal_.empty()) {
+                std::cerr << "error: the connection to the server was lost and could not be made "
+                             "again ("
+                          << fatal_ << "); come back with: " << comeback() << "\n";
                 return kExitFailure;
             }
         }
     }
 
     const JoinArgs& args_;
-    client::WsClient& ws_;
+    JoinLink& link_;
     Style style_;
     LineQueue lines_;
     std::deque<std::string> pending_;
@@ -703,7 +727,10 @@ private:
     bool my_move_ = false;
     bool stop_ = false;
     std::string lobby_shown_;  // the seats as last printed
-    std::int64_t last_seen_ = 0;
+    bool caught_up_ = false;   // the events before this connection were told
+    bool awaiting_ = false;    // an action of this seat's is not settled yet
+    json sent_;                // that action
+    std::string fatal_;        // the connection is lost for good, and why
     int acts_ = 0;
     Rng rng_{std::random_device{}()};
 };
@@ -887,23 +914,30 @@ int run_join(JoinArgs args) {
     const auto [host, port] = client::parse_server_url(args.server);
     if (args.token.empty() && !args.watch)
         args.token = kept_token(args.server, args.code, args.name);
-    std::unique_ptr<client::WsClient> ws;
+    JoinLink link(host, port, "/ws/" + args.code, args.watch ? std::string() : args.token,
+                  [](const std::string& text) { std::cout << text << std::flush; });
+    json welcome;
     try {
-        ws = std::make_unique<client::WsClient>(host, port, "/ws/" + args.code);
+        welcome = link.connect();
     } catch (const std::exception& e) {
         std::cerr << "error: cannot join " << args.code << " on " << args.server << ": " << e.what()
                   << "\n";
         return kExitFailure;
     }
-    json hello{{"cmd", "hello"}, {"protocol", 2}};
-    if (!args.token.empty() && !args.watch) hello["token"] = args.token;
-    auto welcome = ws->request(hello);
     if (welcome.value("type", "") != "welcome") {
         std::cerr << "error: " << welcome["error"].value("message", welcome.dump()) << "\n";
         return kExitFailure;
     }
-    JoinSession session(args, *ws);
-    const int code = session.run(welcome);
+    JoinSession session(args, link);
+    int code = kExitFailure;
+    try {
+        code = session.run(welcome);
+    } catch (const std::runtime_error& e) {
+        // The connection was lost for good in the middle of a request.
+        std::cerr << "error: the connection to the server was lost and could not be made again ("
+                  << e.what() << "); come back with: broadside join " << args.code << " --server "
+                  << shell_word(args.server) << "\n";
+    }
     std::cout.flush();
     std::_Exit(code);  // the input thread may be blocked in a read: leave without joining it
 }

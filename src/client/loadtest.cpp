@@ -24,10 +24,11 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "core/rng.h"
 #include "client/loadtest_rooms.h"
 #include "client/random_action.h"
+#include "client/room_session.h"
 #include "client/ws_client.h"
+#include "core/rng.h"
 
 namespace broadside::client {
 
@@ -371,7 +372,7 @@ public:
             if (self->index_ == 0) {
                 self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
             } else {
-                self->open("/ws/" + self->table_->room, {{"cmd", "hello"}, {"protocol", 2}});
+                self->open_room(self->table_->room);
             }
         });
     }
@@ -401,18 +402,50 @@ private:
         }
     }
 
+    // In a room, every message goes through the session (client/room_session.h): the hello and
+    // its welcome, events in order and once, and this player's action kept until settled; the
+    // lobby's few messages come straight here.
     void on_message(const json& m) override {
+        if (!in_room_) return on_host_message(m);
+        auto update = session_.receive(m);
+        for (auto& message : update.send) send(std::move(message));
+        if (update.welcome) on_host_message(*update.welcome);
+        if (!update.events.empty()) ask_legal();
+        for (const auto& answer : update.settled) settled(answer);
+        if (update.for_host) on_host_message(m);
+    }
+
+    // The answer to this player's act: timed, counted, then the next move is looked for.
+    void settled(const json& m) {
+        act_id_ = 0;
+        if (m.value("type", "") != "acted") {
+            run_.stats.error(m.value("error", json::object()).value("code", "?"));
+            ask_legal();
+            return;
+        }
+        const double ms =
+            std::chrono::duration<double, std::milli>(Clock::now() - act_sent_).count();
+        {
+            std::lock_guard lock(run_.stats.mutex);
+            run_.stats.ack_ms.push_back(ms);
+        }
+        ++run_.stats.actions;
+        if (!m.value("over", false)) ask_legal();
+    }
+
+    // Opens the room's connection: the session says hello with the seat's token.
+    void open_room(const std::string& room) {
+        in_room_ = true;
+        open("/ws/" + room, session_.opened());
+    }
+
+    void on_host_message(const json& m) {
         const std::string type = m.value("type", "");
         const bool is_reply = m.contains("id") && m["id"].is_number_integer();
         const std::int64_t id = is_reply ? m["id"].get<std::int64_t>() : 0;
         if (type == "error") {
             run_.stats.error(m["error"].value("code", "?"));
-            if (id != 0 && id == act_id_) {
-                act_id_ = 0;
-                ask_legal();
-            } else if (id != 0 && id == legal_id_) {
-                legal_id_ = 0;
-            }
+            if (id != 0 && id == legal_id_) legal_id_ = 0;
             return;
         }
         if (type == "welcome") {
@@ -445,13 +478,15 @@ private:
         if (type == "room_created") {
             token_ = m["token"].get<std::string>();
             table_->room = m["room"].get<std::string>();
-            open("/ws/" + table_->room, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
+            session_.reset(token_);
+            open_room(table_->room);
             for (std::size_t i = 1; i < table_->players.size(); ++i) table_->players[i]->start();
             return;
         }
         if (type == "joined") {
             seat_ = m["seat"].get<int>();
             if (m["token"].is_string()) token_ = m["token"].get<std::string>();
+            session_.set_token(token_);
             return;
         }
         if (type == "room") {
@@ -459,10 +494,6 @@ private:
             return;
         }
         if (type == "started") {
-            ask_legal();
-            return;
-        }
-        if (type == "events") {
             ask_legal();
             return;
         }
@@ -478,18 +509,6 @@ private:
                 recheck_ = false;
                 ask_legal();
             }
-            return;
-        }
-        if (type == "acted" && id == act_id_) {
-            const double ms =
-                std::chrono::duration<double, std::milli>(Clock::now() - act_sent_).count();
-            {
-                std::lock_guard lock(run_.stats.mutex);
-                run_.stats.ack_ms.push_back(ms);
-            }
-            ++run_.stats.actions;
-            act_id_ = 0;
-            if (!m.value("over", false)) ask_legal();
             return;
         }
         if (type == "ended") {
@@ -509,7 +528,8 @@ private:
             think_.cancel();
             act_id_ = legal_id_ = 0;
             recheck_ = false;
-            open("/ws/" + next, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
+            session_.reset(token_);
+            open_room(next);
             return;
         }
     }
@@ -550,9 +570,10 @@ private:
                 return;
             }
             self->act_sent_ = Clock::now();
-            self->act_id_ = self->request({{"cmd", "act"},
-                                           {"action_id", "a" + std::to_string(self->acts_++)},
-                                           {"action", action}});
+            self->act_id_ = 1;  // in flight until the session says it is settled
+            if (auto message = self->session_.act(action, "a" + std::to_string(self->acts_++))) {
+                self->send(std::move(*message));
+            }
         });
     }
 
@@ -560,6 +581,8 @@ private:
     const int index_;
     net::steady_timer think_;
     Rng rng_;
+    RoomSession session_{"", rng_};  // never reconnects here: its Rng draws nothing
+    bool in_room_ = false;           // the connection is a room's (not the lobby's)
     std::string token_;
     std::string current_room_;
     int seat_ = -1;
