@@ -30,6 +30,7 @@
 #include "client/random_action.h"
 #include "client/ws_client.h"
 #include "core/fleet_sampler.h"
+#include "protocol/version.h"
 #include "server/secrets.h"
 
 namespace broadside::cli {
@@ -742,7 +743,7 @@ std::string create_room(const JoinArgs& args) {
     auto options = json::parse(args.options, nullptr, false);
     if (!options.is_object()) throw UsageError("--options must be a JSON object.");
     client::WsClient lobby(host, port, "/ws");
-    auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}});
     if (welcome.value("type", "") != "welcome") {
         throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
     }
@@ -791,7 +792,7 @@ int list_rooms(const JoinArgs& args) {
     json rooms = json::array();
     try {
         client::WsClient lobby(host, port, "/ws");
-        auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+        auto welcome = lobby.request({{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}});
         if (welcome.value("type", "") != "welcome") {
             throw std::runtime_error(welcome["error"].value("message", welcome.dump()));
         }
@@ -850,7 +851,8 @@ int end_room(const JoinArgs& args, const std::string& given, const std::string& 
     const auto [host, port] = client::parse_server_url(args.server);
     try {
         client::WsClient ws(host, port, "/ws/" + code);
-        auto welcome = ws.request({{"cmd", "hello"}, {"protocol", 2}, {"token", token}});
+        auto welcome = ws.request(
+            {{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}, {"token", token}});
         if (welcome.value("type", "") != "welcome") {
             std::cerr << "error: " << welcome["error"].value("message", welcome.dump()) << "\n";
             return kExitFailure;

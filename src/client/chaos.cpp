@@ -4,6 +4,7 @@
 // WebSocket library is built to prevent. Each scenario states what the server must answer; a
 // departure is a finding, and any finding makes the run fail.
 #include "client/chaos.h"
+#include "protocol/version.h"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -27,9 +28,9 @@
 #include <thread>
 #include <vector>
 
-#include "core/rng.h"
 #include "client/random_action.h"
 #include "client/ws_client.h"
+#include "core/rng.h"
 
 namespace broadside::client {
 
@@ -520,7 +521,7 @@ private:
     }
 
     json hello(RawWs& ws, const std::string& token = "") {
-        json h{{"cmd", "hello"}, {"protocol", 2}};
+        json h{{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}};
         if (!token.empty()) h["token"] = token;
         return expect(ws, h, "welcome", "hello");
     }
@@ -1162,7 +1163,7 @@ private:
             ids.push_back(++next_id_);
             conns[i]->send_text(json{
                 {"cmd", "hello"},
-                {"protocol", 2},
+                {"protocol", protocol::kProtocolVersion},
                 {"token", seats[i].token},
                 {"id", ids[i]}}.dump());
             ++t_.storm_hellos;
@@ -1201,9 +1202,11 @@ private:
         if (seats.size() >= 2 && seats[0].room != seats[1].room) {
             auto other = open("/ws/" + seats[1].room, 0, true);
             if (!other) return;
-            const json refused =
-                request(*other, {{"cmd", "hello"}, {"protocol", 2}, {"token", seats[0].token}},
-                        "a hello with another room's token");
+            const json refused = request(*other,
+                                         {{"cmd", "hello"},
+                                          {"protocol", protocol::kProtocolVersion},
+                                          {"token", seats[0].token}},
+                                         "a hello with another room's token");
             if (refused.value("type", "") != "error" ||
                 refused["error"].value("code", "") != "bad_token") {
                 t_.find("wrong_reply",

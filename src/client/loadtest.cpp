@@ -5,6 +5,7 @@
 // turn, and times each act until its acknowledgement. Finished games are rematched. One of the
 // three Beast translation units (with server_net.cpp and ws_client.cpp): Beast compiles slowly.
 #include "client/loadtest.h"
+#include "protocol/version.h"
 
 #include <sys/resource.h>
 
@@ -286,7 +287,8 @@ protected:
         if (conn_ && welcomed_in_ == room) {
             ask_to_end();
         } else {
-            open("/ws/" + room, {{"cmd", "hello"}, {"protocol", 2}, {"token", token}});
+            open("/ws/" + room,
+                 {{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}, {"token", token}});
         }
     }
 
@@ -370,7 +372,7 @@ public:
     void start() {
         net::post(strand_, [self = self()] {
             if (self->index_ == 0) {
-                self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
+                self->open("/ws", {{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}});
             } else {
                 self->open_room(self->table_->room);
             }
@@ -668,15 +670,17 @@ public:
 
     void start() {
         net::post(strand_, [self = me()] {
-            self->open("/ws/" + self->party_.room, {{"cmd", "hello"}, {"protocol", 2}});
+            self->open("/ws/" + self->party_.room,
+                       {{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}});
         });
     }
     // The reconnect storm: drop the connection and come back with the token.
     void reconnect() {
         net::post(strand_, [self = me()] {
             self->storm_ = true;
-            self->open("/ws/" + self->party_.room,
-                       {{"cmd", "hello"}, {"protocol", 2}, {"token", self->token_}});
+            self->open("/ws/" + self->party_.room, {{"cmd", "hello"},
+                                                    {"protocol", protocol::kProtocolVersion},
+                                                    {"token", self->token_}});
         });
     }
 
@@ -767,7 +771,7 @@ public:
 
     void start() {
         net::post(strand_, [self = me()] {
-            self->open("/ws", {{"cmd", "hello"}, {"protocol", 2}});
+            self->open("/ws", {{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}});
         });
     }
     // Fires the torpedoes, `pause` apart, until the game is over; holds after `hold_after`
@@ -834,7 +838,8 @@ private:
         if (type == "room_created") {
             token_ = m["token"].get<std::string>();
             party_.room = m["room"].get<std::string>();
-            open("/ws/" + party_.room, {{"cmd", "hello"}, {"protocol", 2}, {"token", token_}});
+            open("/ws/" + party_.room,
+                 {{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}, {"token", token_}});
             return;
         }
         if (type == "welcome") {

@@ -11,11 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "match/match.h"
+#include "protocol/version.h"
 
 namespace broadside::protocol {
 
-// 2: the party game's events are compact per seat (docs/protocol.md, "Versions").
-inline constexpr int kProtocolVersion = 2;
 inline constexpr std::size_t kMaxLineBytes = 1 << 20;  // 1 MiB
 inline constexpr std::size_t kMaxMatches = 10'000;
 

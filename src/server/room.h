@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "match/match.h"
+#include "protocol/version.h"
 #include "server/clock.h"
 #include "server/outbox.h"
 #include "server/room_log.h"
@@ -37,8 +38,8 @@ struct Metrics;
 
 // Protocol 2 changed only the party game's events (docs/protocol.md, "Versions"): clients of
 // protocol 1 are still served, except in party rooms.
-inline constexpr int kServerProtocol = 2;
-inline constexpr int kOldestServerProtocol = 1;
+inline constexpr int kServerProtocol = protocol::kProtocolVersion;
+inline constexpr int kOldestServerProtocol = protocol::kOldestProtocol;
 
 // What every room shares: executors, the writer, the counters, how links are written.
 struct RoomServices {
