@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "protocol/version.h"
+
 namespace broadside::client {
 
 using nlohmann::json;
@@ -28,7 +30,7 @@ json RoomSession::opened() {
     link_ = Link::kGreeting;
     catch_up_id_.clear();
     hello_id_ = next_id();
-    json hello{{"cmd", "hello"}, {"protocol", 2}, {"id", hello_id_}};
+    json hello{{"cmd", "hello"}, {"protocol", protocol::kProtocolVersion}, {"id", hello_id_}};
     if (!token_.empty()) hello["token"] = token_;
     return hello;
 }
