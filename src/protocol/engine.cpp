@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
-#include <set>
 
 #include "match/registry.h"
 #include "protocol/raw_id.h"
@@ -13,10 +12,6 @@ namespace broadside::protocol {
 using nlohmann::json;
 
 namespace {
-
-// Game errors that are about who acts rather than what is done keep their own code; every other
-// rejection of an action is "illegal_action" with the game's code as the reason.
-const std::set<std::string> kTopLevelCodes{"bad_seat", "not_your_turn", "game_over"};
 
 struct RequestError {
     std::string code;
@@ -138,10 +133,6 @@ std::optional<std::string> echoed_id(const json& request, std::string_view line)
 }
 
 }  // namespace
-
-json error_response(const std::string& code, const std::string& message) {
-    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
-}
 
 Engine::Engine(std::function<std::uint64_t()> fresh_seed) : fresh_seed_(std::move(fresh_seed)) {}
 
@@ -275,10 +266,7 @@ json Engine::handle(const json& request) {
             const int seat = checked_seat(m, wanted, false);
             auto events = m.act(seat, action);
             if (!events) {
-                const auto& e = events.error();
-                if (is_turn_error(e.code)) throw RequestError{e.code, e.message};
-                response = error_response("illegal_action", e.message);
-                response["error"]["reason"] = e.code;
+                response = action_refused(events.error().code, events.error().message);
             } else {
                 response = {{"type", "acted"},
                             {"match", name},
@@ -324,10 +312,6 @@ json Engine::handle(const json& request) {
     // very text that was sent).
     if (request.is_object() && request.contains("id")) response["id"] = request["id"];
     return response;
-}
-
-bool is_turn_error(const std::string& code) {
-    return kTopLevelCodes.count(code) > 0;
 }
 
 }  // namespace broadside::protocol

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "match/match.h"
+#include "protocol/errors.h"
 #include "protocol/version.h"
 
 namespace broadside::protocol {
@@ -42,12 +43,5 @@ private:
     std::uint64_t next_match_ = 1;
     bool quit_ = false;
 };
-
-// The error response shape shared by every failure: {"type":"error","error":{code,message}}.
-nlohmann::json error_response(const std::string& code, const std::string& message);
-
-// Whether a rejected action's code is about who acts ("bad_seat", "not_your_turn", "game_over"),
-// reported as it is; every other rejection is "illegal_action" with the game's code as reason.
-bool is_turn_error(const std::string& code);
 
 }  // namespace broadside::protocol

@@ -1,5 +1,6 @@
 #include "server/frame.h"
 
+#include "protocol/errors.h"
 #include "protocol/raw_id.h"
 #include "server/room.h"
 
@@ -66,11 +67,9 @@ DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted) {
 }
 
 std::string frame_error_text(const FrameError& error) {
-    const json body = {{"type", "error"},
-                       {"error", {{"code", error.code}, {"message", error.message}}}};
     std::optional<std::string_view> id;
     if (error.raw_id) id = *error.raw_id;
-    return protocol::dump_with_id(body, id);
+    return protocol::error_text(error.code, error.message, id);
 }
 
 }  // namespace broadside::server

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "match/registry.h"
+#include "protocol/errors.h"
 #include "seats/bot_registry.h"
 #include "server/clock.h"
 #include "server/failpoint.h"
@@ -16,12 +17,9 @@
 namespace broadside::server {
 
 using nlohmann::json;
+using protocol::error_response;
 
 namespace {
-
-json error_json(const std::string& code, const std::string& message) {
-    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
-}
 
 json games_json() {
     json games = json::array();
@@ -131,26 +129,26 @@ Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json
 
 json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& made) {
     if (!request.contains("game") || !request["game"].is_string()) {
-        return error_json("bad_request", "\"create\" needs a \"game\" (see \"games\").");
+        return error_response("bad_request", "\"create\" needs a \"game\" (see \"games\").");
     }
     const std::string game = request["game"].get<std::string>();
     if (auto found = find_game(game); !found) {
-        return error_json(found.error().code, found.error().message);
+        return error_response(found.error().code, found.error().message);
     }
     const json options = request.value("options", json::object());
     if (!options.is_object())
-        return error_json("bad_request", "\"options\" must be a JSON object.");
+        return error_response("bad_request", "\"options\" must be a JSON object.");
     json settings = {{"public", request.value("public", false)}};
     if (!settings["public"].is_boolean()) {
-        return error_json("bad_request", "\"public\" must be true or false.");
+        return error_response("bad_request", "\"public\" must be true or false.");
     }
     auto clock = parse_clock(request.value("clock", json()));
-    if (!clock) return error_json(clock.error().code, clock.error().message);
+    if (!clock) return error_response(clock.error().code, clock.error().message);
     if (request.contains("clock") && !request["clock"].is_null()) {
         settings["clock"] = clock->to_json();
     }
     auto room = make_room(game, options, settings, batch);
-    if (!room) return error_json(room.error().code, room.error().message);
+    if (!room) return error_response(room.error().code, room.error().message);
     made = *room;
     auto& r = **room;
     // The creator: seat 0 unless "seat" says another seat or null (watching, e.g. a party host
@@ -162,14 +160,15 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
             seat = -1;
         } else if (!s.is_number_integer() || s.get<std::int64_t>() < 0 ||
                    s.get<std::int64_t>() >= r.seat_count()) {
-            return error_json("bad_seat", "\"seat\" must be 0 to " +
-                                              std::to_string(r.seat_count() - 1) + ", or null.");
+            return error_response(
+                "bad_seat",
+                "\"seat\" must be 0 to " + std::to_string(r.seat_count() - 1) + ", or null.");
         } else {
             seat = s.get<int>();
         }
     }
     if (request.contains("name") && !request["name"].is_string()) {
-        return error_json("bad_request", "\"name\" must be text.");
+        return error_response("bad_request", "\"name\" must be text.");
     }
     const std::string token = new_token();
     const std::string name = clean_name(request.value("name", ""), "Player 1");
@@ -177,21 +176,21 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                     batch);
     if (request.contains("bots")) {
         if (!request["bots"].is_array()) {
-            return error_json("bad_request",
-                              "\"bots\" is a list like [{\"seat\": 1, \"level\": \"hard\"}].");
+            return error_response("bad_request",
+                                  "\"bots\" is a list like [{\"seat\": 1, \"level\": \"hard\"}].");
         }
         for (const auto& b : request["bots"]) {
             // Types first, as for every field (docs/server.md, "Field types"); then the seat.
             if (!b.is_object() || !b.contains("seat") || !b["seat"].is_number_integer() ||
                 (b.contains("level") && !b["level"].is_null() && !b["level"].is_string()) ||
                 (b.contains("bot") && !b["bot"].is_null() && !b["bot"].is_string())) {
-                return error_json("bad_request",
-                                  "Each bot is {\"seat\": 1, \"level\": \"hard\"} or "
-                                  "{\"seat\": 1, \"bot\": NAME}: a whole number and text.");
+                return error_response("bad_request",
+                                      "Each bot is {\"seat\": 1, \"level\": \"hard\"} or "
+                                      "{\"seat\": 1, \"bot\": NAME}: a whole number and text.");
             }
             if (b["seat"].get<std::int64_t>() < 0 ||
                 b["seat"].get<std::int64_t>() >= r.seat_count() || b["seat"].get<int>() == seat) {
-                return error_json("bad_seat", "Each bot needs a free \"seat\" of this room.");
+                return error_response("bad_seat", "Each bot needs a free \"seat\" of this room.");
             }
             std::string bot;
             if (b.contains("bot") && b["bot"].is_string()) {
@@ -199,14 +198,15 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                 const auto& known = seats::bots_for(game);
                 if (std::none_of(known.begin(), known.end(),
                                  [&](const auto& k) { return k.name == bot; })) {
-                    return error_json("unknown_bot", "No bot \"" + bot + "\" for " + game + ".");
+                    return error_response("unknown_bot",
+                                          "No bot \"" + bot + "\" for " + game + ".");
                 }
             } else {
                 auto chosen =
                     seats::bot_for_level(game, b.value("level", json("normal")).is_string()
                                                    ? b.value("level", std::string("normal"))
                                                    : std::string());
-                if (!chosen) return error_json(chosen.error().code, chosen.error().message);
+                if (!chosen) return error_response(chosen.error().code, chosen.error().message);
                 bot = *chosen;
             }
             (void)r.prepare(entries::bot(b["seat"].get<int>(), bot), batch);
@@ -225,13 +225,13 @@ void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<v
     // the wrong type is an error for this client (docs/server.md, "Field types"), never an
     // exception that would take the server down (found by fuzzing).
     if (auto problem = field_problem(Endpoint::kLobby, request)) {
-        done(error_json("bad_request", *problem));
+        done(error_response("bad_request", *problem));
         return;
     }
     try {
         lobby_checked(std::move(peer), request, done);
     } catch (const json::exception& e) {
-        done(error_json("bad_request", std::string("A field has the wrong type: ") + e.what()));
+        done(error_response("bad_request", std::string("A field has the wrong type: ") + e.what()));
     }
 }
 
@@ -257,7 +257,7 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         {
             std::lock_guard lock(mutex_);
             if (!address.empty() && open_rooms_of(address) >= limits_.max_open_rooms_per_address) {
-                done(error_json(
+                done(error_response(
                     "too_many_rooms",
                     "Your address already has " +
                         std::to_string(limits_.max_open_rooms_per_address) +
@@ -285,7 +285,7 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         publish(room);
         services_.writer->submit(std::move(batch), [response, done](bool ok) {
             if (!ok) {
-                done(error_json("storage_failed", "The room could not be saved."));
+                done(error_response("storage_failed", "The room could not be saved."));
                 return;
             }
             done(response);
@@ -293,12 +293,12 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
     } else if (cmd == "quick") {
         const std::string game = request.value("game", "");
         if (game != "classic" && game != "salvo") {
-            done(error_json("bad_request",
-                            "Quick match pairs two people for \"classic\" or \"salvo\"."));
+            done(error_response("bad_request",
+                                "Quick match pairs two people for \"classic\" or \"salvo\"."));
             return;
         }
         if (draining_) {
-            done(error_json("draining", "The server is shutting down; it takes no new rooms."));
+            done(error_response("draining", "The server is shutting down; it takes no new rooms."));
             return;
         }
         Waiting me{peer, clean_name(request.value("name", ""), "Player"), nonce_of(request), done};
@@ -321,8 +321,8 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         WriteBatch batch;
         auto room = make_room(game, json::object(), {{"public", false}}, batch);
         if (!room) {
-            other->done(error_json(room.error().code, room.error().message));
-            done(error_json(room.error().code, room.error().message));
+            other->done(error_response(room.error().code, room.error().message));
+            done(error_response(room.error().code, room.error().message));
             return;
         }
         auto& r = **room;
@@ -357,7 +357,7 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
                          {"ws", "/ws/" + code}});
         });
     } else {
-        done(error_json(
+        done(error_response(
             "unknown_command",
             "Unknown command \"" + cmd +
                 "\"; in the lobby the commands are hello, games, create, rooms, "
@@ -399,9 +399,9 @@ void Hub::my_rooms(const json& request, std::function<void(json)> done) {
     for (std::size_t i = 0; i < given.size(); ++i) {
         const auto& code = given[i]["room"].get_ref<const std::string&>();
         if (!is_room_code(code)) {
-            done(error_json("bad_request", "\"tokens\"[" + std::to_string(i) + "].room \"" +
-                                               code.substr(0, 16) +
-                                               "\" is not a room code (five letters)."));
+            done(error_response("bad_request", "\"tokens\"[" + std::to_string(i) + "].room \"" +
+                                                   code.substr(0, 16) +
+                                                   "\" is not a room code (five letters)."));
             return;
         }
         asks.emplace_back(find(code), sha256_hex(given[i]["token"].get_ref<const std::string&>()));

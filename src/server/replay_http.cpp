@@ -3,13 +3,14 @@
 #include <charconv>
 
 #include "match/replay_view.h"
+#include "protocol/errors.h"
 
 namespace broadside::server {
 
 namespace {
 
 std::pair<int, std::string> refuse(const std::string& code, const std::string& message) {
-    return {400, json{{"type", "error"}, {"error", {{"code", code}, {"message", message}}}}.dump()};
+    return {400, protocol::error_response(code, message).dump()};
 }
 
 // The `seat` of the query string; -1 (the public view) when there is none.

@@ -20,6 +20,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "protocol/errors.h"
 #include "protocol/raw_id.h"
 #include "server/connection.h"
 #include "server/frame.h"
@@ -41,12 +42,9 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using nlohmann::json;
+using protocol::error_response;
 
 namespace {
-
-json error_json(const std::string& code, const std::string& message) {
-    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
-}
 
 class Server;
 
@@ -398,9 +396,9 @@ private:
         http::request<http::string_body> req;  // what a reply needs of it: its version
         req.version(parser_->get().version());
         reply(req, http::status::payload_too_large, "application/json",
-              error_json("too_large",
-                         "The request body is too large: a record for a replay may be "
-                         "at most 2 MiB, any other body 16 KiB.")
+              error_response("too_large",
+                             "The request body is too large: a record for a replay may be "
+                             "at most 2 MiB, any other body 16 KiB.")
                   .dump(),
               false);
     }
@@ -409,7 +407,7 @@ private:
         const std::string target(req.target());
         const std::string address = client_address(shared_, stream_.socket(), req);
         auto refuse = [&](http::status status, const std::string& why) {
-            reply(req, status, "application/json", error_json("refused", why).dump(), false);
+            reply(req, status, "application/json", error_response("refused", why).dump(), false);
         };
         if (!origin_allowed(shared_, req)) {
             refuse(http::status::forbidden, "This origin may not connect to this server.");
@@ -480,7 +478,8 @@ private:
                 if (record.is_null()) {
                     self->reply(
                         req, http::status::not_found, "application/json",
-                        error_json("no_record", "No finished game in room " + code + ".").dump(),
+                        error_response("no_record", "No finished game in room " + code + ".")
+                            .dump(),
                         true);
                 } else {
                     self->reply(
