@@ -21,6 +21,7 @@ std::size_t heap_in_use() {
 
 void BM_MatchMemoryMidGame(benchmark::State& st) {
     constexpr int kMatches = 500;
+    const int shots = static_cast<int>(st.range(0));
     const json fleet = {"A1 right", "B1 right", "C1 right", "D1 right", "E1 right"};
     double bytes = 0;
     double events = 0;
@@ -34,8 +35,8 @@ void BM_MatchMemoryMidGame(benchmark::State& st) {
             for (int seat = 0; seat < 2; ++seat) {
                 benchmark::DoNotOptimize(match.act(seat, {{"type", "place"}, {"ships", fleet}}));
             }
-            // 80 shots from the far corner, one seat then the other: nobody has won yet.
-            for (int t = 0; t < 80 && !match.is_over(); ++t) {
+            // `shots` shots from the far corner, one seat then the other: nobody has won yet.
+            for (int t = 0; t < shots && !match.is_over(); ++t) {
                 const int i = t / 2;
                 const std::string cell = std::string(1, static_cast<char>('A' + 9 - i / 10)) +
                                          std::to_string(10 - i % 10);
@@ -49,6 +50,7 @@ void BM_MatchMemoryMidGame(benchmark::State& st) {
     st.counters["bytes_per_match"] = bytes;
     st.counters["events_per_match"] = events;
 }
-BENCHMARK(BM_MatchMemoryMidGame)->Iterations(1)->Unit(benchmark::kMillisecond);
+// 0 shots: what a started match costs before anyone fires; 80: mid-game.
+BENCHMARK(BM_MatchMemoryMidGame)->Arg(0)->Arg(80)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace

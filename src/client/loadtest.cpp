@@ -46,6 +46,9 @@ namespace {
 struct Stats {
     std::mutex mutex;
     std::vector<double> ack_ms;
+    // The second of the run (since the first connect) each answer came in, beside `ack_ms`: the
+    // report's timeline shows whether slow answers come in bursts or all along.
+    std::vector<std::int32_t> ack_second;
     std::map<std::string, std::int64_t> error_codes;
     std::atomic<std::int64_t> actions{0};
     std::atomic<std::int64_t> connected{0};
@@ -73,6 +76,7 @@ struct Run {
     std::string host;
     Stats stats;
     std::atomic<bool> stopping{false};
+    Clock::time_point began;
     Clock::time_point ends;
     LoadtestRooms rooms;
     std::atomic<int> asking{0};  // creates and rematches sent whose answer has not come
@@ -425,11 +429,13 @@ private:
             ask_legal();
             return;
         }
-        const double ms =
-            std::chrono::duration<double, std::milli>(Clock::now() - act_sent_).count();
+        const auto now = Clock::now();
+        const double ms = std::chrono::duration<double, std::milli>(now - act_sent_).count();
         {
             std::lock_guard lock(run_.stats.mutex);
             run_.stats.ack_ms.push_back(ms);
+            run_.stats.ack_second.push_back(static_cast<std::int32_t>(
+                std::chrono::duration_cast<std::chrono::seconds>(now - run_.began).count()));
         }
         ++run_.stats.actions;
         if (!m.value("over", false)) ask_legal();
@@ -634,6 +640,22 @@ double percentile(const std::vector<double>& sorted, double p) {
     if (sorted.empty()) return 0;
     const auto i = static_cast<std::size_t>(p * static_cast<double>(sorted.size() - 1) + 0.5);
     return sorted[std::min(i, sorted.size() - 1)];
+}
+
+// One row per second of the run: [second, answers, p50, p99, max] of the answers that came
+// in that second (ms), so a burst of slow answers shows when it happened.
+json ack_timeline(const std::vector<double>& ms, const std::vector<std::int32_t>& seconds) {
+    std::map<std::int32_t, std::vector<double>> by_second;
+    for (std::size_t i = 0; i < ms.size() && i < seconds.size(); ++i) {
+        by_second[seconds[i]].push_back(ms[i]);
+    }
+    json rows = json::array();
+    for (auto& [second, values] : by_second) {
+        std::sort(values.begin(), values.end());
+        rows.push_back({second, values.size(), percentile(values, 0.50), percentile(values, 0.99),
+                        values.back()});
+    }
+    return rows;
 }
 
 // ---- party night: one open party room, a host and thousands of phones ------------------
@@ -1147,6 +1169,7 @@ json run_loadtest(const LoadtestConfig& config) {
     for (auto& p : players) clients.add(p);
 
     const auto began = Clock::now();
+    run.began = began;
     run.ends = began +
                std::chrono::milliseconds(static_cast<std::int64_t>(config.duration_seconds * 1000));
     // Ramp up: tables start at the given connection rate (each player opens about one).
@@ -1177,12 +1200,15 @@ json run_loadtest(const LoadtestConfig& config) {
     report_rooms(run, rooms_report);
 
     std::vector<double> ms;
+    std::vector<std::int32_t> seconds;
     std::map<std::string, std::int64_t> codes;
     {
         std::lock_guard lock(run.stats.mutex);
         ms = run.stats.ack_ms;
+        seconds = run.stats.ack_second;
         codes = run.stats.error_codes;
     }
+    const json timeline = ack_timeline(ms, seconds);
     std::sort(ms.begin(), ms.end());
     std::int64_t errors = 0;
     for (const auto& [code, n] : codes) errors += n;
@@ -1211,6 +1237,7 @@ json run_loadtest(const LoadtestConfig& config) {
           {"p90", percentile(ms, 0.90)},
           {"p99", percentile(ms, 0.99)},
           {"max", ms.empty() ? 0 : ms.back()}}},
+        {"ack_ms_by_second", timeline},
         {"games_finished", run.stats.games_finished.load()},
         {"rooms", rooms_report["rooms"]},
         {"interrupted", run.interrupted()},

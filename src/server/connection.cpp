@@ -79,8 +79,7 @@ ConnectionStep Connection::send(std::string text) {
         // stays where it is: its write is still using it.
         ++overflows_;
         aborted_ = true;
-        queue_.clear();
-        queued_bytes_ = 0;
+        drop_queue();
         ConnectionStep step;
         step.abort = true;
         return step;
@@ -93,8 +92,7 @@ ConnectionStep Connection::write_done(bool ok) {
     std::string().swap(in_flight_);  // the write no longer uses it: free it now
     if (!ok) {
         // The socket failed under the write: nothing more can be sent.
-        queue_.clear();
-        queued_bytes_ = 0;
+        drop_queue();
         if (aborted_ || finished_) return {};
         aborted_ = true;
         ConnectionStep step;
@@ -115,8 +113,7 @@ ConnectionStep Connection::close_timed_out() {
     ConnectionStep step;
     if (finished_ || aborted_) return step;
     aborted_ = true;
-    queue_.clear();
-    queued_bytes_ = 0;
+    drop_queue();
     step.abort = true;
     return step;
 }
@@ -124,17 +121,29 @@ ConnectionStep Connection::close_timed_out() {
 bool Connection::finished() {
     if (finished_) return false;
     finished_ = true;
-    queue_.clear();
-    queued_bytes_ = 0;
+    drop_queue();
     return true;
+}
+
+void Connection::drop_queue() {
+    std::vector<std::string>().swap(queue_);
+    head_ = 0;
+    queued_bytes_ = 0;
 }
 
 ConnectionStep Connection::next_step() {
     ConnectionStep step;
     if (!open_ || writing_ || close_started_ || aborted_ || finished_) return step;
-    if (!queue_.empty()) {
-        in_flight_ = std::move(queue_.front());
-        queue_.pop_front();
+    if (head_ < queue_.size()) {
+        in_flight_ = std::move(queue_[head_++]);
+        if (head_ == queue_.size()) {
+            queue_.clear();  // keeps its (small) capacity for the next burst
+            head_ = 0;
+        } else if (head_ >= 32 && head_ * 2 >= queue_.size()) {
+            // A queue that never drains must not keep its sent (emptied) slots forever.
+            queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(head_));
+            head_ = 0;
+        }
         queued_bytes_ -= in_flight_.size();
         writing_ = true;
         step.start_write = true;

@@ -233,6 +233,10 @@ private:
         }
         const std::string text = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
+        // An idle connection holds no read buffer: the next message allocates its own (the
+        // frame's header is read into the stream's fixed buffer first). Ten thousand idle
+        // players would otherwise keep 1.5 KB each.
+        buffer_.shrink_to_fit();
         ReadOutcome outcome = connection_.read(text, !ws_.got_text(), Connection::Clock::now());
         if (!outcome.refused.empty()) {
             // Refused before any room saw it: an error reply is queued.
@@ -276,7 +280,7 @@ private:
                     address_, shared_.config.max_queued_bytes);
             }
             beast::error_code ignored;
-            beast::get_lowest_layer(ws_).socket().close(ignored);
+            ws_.next_layer().close(ignored);
             finish();
             return;
         }
@@ -313,7 +317,9 @@ private:
         }
     }
 
-    websocket::stream<beast::tcp_stream> ws_;
+    // Over the bare socket, not a tcp_stream: the WebSocket stream's own timeouts (handshake,
+    // idle) are the ones used, and a tcp_stream's timers would cost 500 bytes a connection.
+    websocket::stream<tcp::socket> ws_;
     beast::flat_buffer buffer_;
     Shared& shared_;
     std::string address_;

@@ -67,6 +67,24 @@ TEST(ServerConnection, MessagesGoOutOneAtATimeInOrder) {
     EXPECT_EQ(c.queued_bytes(), 0U);
 }
 
+TEST(ServerConnection, AQueueThatNeverDrainsKeepsItsOrder) {
+    // A reader that keeps up but never empties the queue (a phone in a busy party room): the
+    // queue keeps its order however long it lives, and what it holds stays counted.
+    ConnectionLimits limits = small_limits();
+    limits.max_queued_bytes = 1 << 20;
+    Connection c(limits, Clock::time_point{});
+    c.opened();
+    int sent = 0;
+    ASSERT_TRUE(c.send(std::to_string(sent++)).start_write);
+    for (int i = 0; i < 10; ++i) c.send(std::to_string(sent++));
+    for (int written = 0; written < 1000; ++written) {
+        ASSERT_EQ(c.in_flight(), std::to_string(written));
+        EXPECT_EQ(c.queued_messages(), static_cast<std::size_t>(sent - written - 1));
+        c.send(std::to_string(sent++));
+        ASSERT_TRUE(c.write_done(true).start_write);
+    }
+}
+
 TEST(ServerConnection, NothingIsWrittenBeforeTheHandshake) {
     Connection c(small_limits(), Clock::time_point{});
     EXPECT_FALSE(c.send("early").start_write);
