@@ -43,6 +43,7 @@
 #include <nlohmann/json.hpp>
 
 #include "deterministic_rand.h"
+#include "protocol/hello.h"
 #include "protocol/raw_id.h"
 #include "server/frame.h"
 #include "server/group_writer.h"
@@ -224,7 +225,13 @@ public:
             settle();
             return;
         }
-        srv::DecodedFrame decoded = srv::decode_frame(text, binary, c.greeted);
+        srv::DecodedFrame decoded = srv::decode_frame(text, binary);
+        if (!decoded.error && !c.greeted) {  // as server/connection.cpp does
+            if (auto refusal = broadside::protocol::hello_refusal(decoded.request)) {
+                decoded.error = srv::FrameError{refusal->code, refusal->message, std::nullopt,
+                                                refusal->close, "unsupported protocol"};
+            }
+        }
         if (decoded.error) {
             c.peer->send(srv::frame_error_text(*decoded.error));
             if (++c.strikes >= kStrikes || decoded.error->close) finish(c);

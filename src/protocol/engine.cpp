@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "match/registry.h"
+#include "protocol/fields.h"
 #include "protocol/raw_id.h"
 
 namespace broadside::protocol {
@@ -18,95 +19,10 @@ struct RequestError {
     std::string message;
 };
 
-// Every field a request carries is read through these: a missing required field, or a field of
-// the wrong JSON type, is "bad_request" naming the field (docs/protocol.md, "Field types"). An
-// optional field sent as null counts as left out.
-
-const json& required_field(const json& req, const char* name) {
-    if (!req.contains(name) || req[name].is_null()) {
-        throw RequestError{"bad_request", std::string("This request needs \"") + name + "\"."};
-    }
-    return req[name];
-}
-
-const json* optional_field(const json& req, const char* name) {
+// A field `field_problem` has passed, or null when it was left out (or sent as null).
+const json* given(const json& req, const char* name) {
     if (!req.contains(name) || req[name].is_null()) return nullptr;
     return &req[name];
-}
-
-std::string text_field(const json& req, const char* name) {
-    const json& v = required_field(req, name);
-    if (!v.is_string())
-        throw RequestError{"bad_request", std::string("\"") + name + "\" must be text."};
-    return v.get<std::string>();
-}
-
-const json& object_field(const json& req, const char* name) {
-    const json& v = required_field(req, name);
-    if (!v.is_object()) {
-        throw RequestError{"bad_request", std::string("\"") + name + "\" must be a JSON object."};
-    }
-    return v;
-}
-
-// The seat as sent; whether the match has it is checked once the match is found.
-std::int64_t seat_field(const json& req) {
-    const json& v = required_field(req, "seat");
-    if (!v.is_number_integer()) {
-        throw RequestError{"bad_request",
-                           "\"seat\" must be a whole number (0 for the first seat, -1 for a "
-                           "spectator where one is allowed)."};
-    }
-    // Beyond the signed range: no match has that seat either.
-    if (v.is_number_unsigned() &&
-        v.get<std::uint64_t>() >
-            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        return std::numeric_limits<std::int64_t>::max();
-    }
-    return v.get<std::int64_t>();
-}
-
-std::int64_t after_field(const json& req) {
-    const json* v = optional_field(req, "after");
-    if (v == nullptr) return 0;
-    if (!v->is_number_integer() || (!v->is_number_unsigned() && v->get<std::int64_t>() < 0)) {
-        throw RequestError{"bad_request", "\"after\" must be an event number (0 or more)."};
-    }
-    // Beyond every event there is: nothing after it.
-    if (v->is_number_unsigned() &&
-        v->get<std::uint64_t>() >
-            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        return std::numeric_limits<std::int64_t>::max();
-    }
-    return v->get<std::int64_t>();
-}
-
-std::uint64_t seed_field(const json& req, const std::function<std::uint64_t()>& fresh_seed) {
-    const json* v = optional_field(req, "seed");
-    if (v == nullptr) return fresh_seed();
-    const RequestError bad{"bad_request",
-                           "\"seed\" must be a whole number from 0 to "
-                           "18446744073709551615, as a number or as text."};
-    if (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0)) {
-        // Parsed text gives unsigned numbers; JSON built in code may hold the same value signed.
-        return v->get<std::uint64_t>();
-    }
-    if (!v->is_string()) throw bad;
-    // Seeds above 2^53 do not survive JavaScript's numbers, so text is accepted too.
-    const std::string text = v->get<std::string>();
-    std::size_t used = 0;
-    std::uint64_t seed = 0;
-    try {
-        seed = std::stoull(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    // stoull skips leading blanks and accepts a sign: only plain digits are a seed.
-    if (used == 0 || used != text.size() ||
-        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-        throw bad;
-    }
-    return seed;
 }
 
 std::string dump_line(const json& response) {
@@ -178,12 +94,10 @@ json Engine::hello() const {
 }
 
 json Engine::create(const json& req) {
-    const std::string game = text_field(req, "game");
-    const json* options = optional_field(req, "options");
-    if (options != nullptr && !options->is_object()) {
-        throw RequestError{"bad_request", "\"options\" must be a JSON object."};
-    }
-    const std::uint64_t seed = seed_field(req, fresh_seed_);
+    const std::string game = req["game"].get<std::string>();
+    const json* options = given(req, "options");
+    const json* seed_given = given(req, "seed");
+    const std::uint64_t seed = seed_given != nullptr ? seed_value(*seed_given) : fresh_seed_();
     if (matches_.size() >= kMaxMatches) {
         throw RequestError{"too_many_matches", "This engine already hosts " +
                                                    std::to_string(kMaxMatches) +
@@ -209,9 +123,14 @@ json Engine::handle(const json& request) {
         if (!request.is_object()) {
             throw RequestError{"bad_request", "A request is a JSON object with a \"cmd\"."};
         }
-        const std::string cmd = text_field(request, "cmd");
-        // Each command reads (and type-checks) all its fields before it looks anything up, so a
-        // mistyped field is "bad_request" whether or not the match exists.
+        // Every field's type is checked before anything is looked up, so a mistyped field is
+        // "bad_request" whether or not the match exists (the same table as the server's).
+        if (auto problem = field_problem(Endpoint::kEngine, request)) {
+            throw RequestError{"bad_request", *problem};
+        }
+        const std::string cmd = request["cmd"].get<std::string>();
+        auto text_field = [&](const char* name) { return request[name].get<std::string>(); };
+        auto seat_field = [&] { return whole_value(request["seat"]); };
         auto find_entry = [&](const std::string& name) {
             auto it = matches_.find(name);
             if (it == matches_.end()) {
@@ -236,8 +155,8 @@ json Engine::handle(const json& request) {
         } else if (cmd == "create") {
             response = create(request);
         } else if (cmd == "observe") {
-            const std::string name = text_field(request, "match");
-            const std::int64_t wanted = seat_field(request);
+            const std::string name = text_field("match");
+            const std::int64_t wanted = seat_field();
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, true);  // -1: the spectator's public view
             response = {{"type", "observation"},
@@ -249,8 +168,8 @@ json Engine::handle(const json& request) {
                         {"over", m.is_over()},
                         {"last_event", m.last_event_number()}};
         } else if (cmd == "legal") {
-            const std::string name = text_field(request, "match");
-            const std::int64_t wanted = seat_field(request);
+            const std::string name = text_field("match");
+            const std::int64_t wanted = seat_field();
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, false);
             response = {{"type", "legal"},
@@ -259,9 +178,9 @@ json Engine::handle(const json& request) {
                         {"legal", m.legal_actions(seat)},
                         {"to_act", m.seats_to_act()}};
         } else if (cmd == "act") {
-            const std::string name = text_field(request, "match");
-            const std::int64_t wanted = seat_field(request);
-            const json& action = object_field(request, "action");
+            const std::string name = text_field("match");
+            const std::int64_t wanted = seat_field();
+            const json& action = request["action"];
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, false);
             auto events = m.act(seat, action);
@@ -277,9 +196,10 @@ json Engine::handle(const json& request) {
                 if (m.is_over()) response["result"] = m.result();
             }
         } else if (cmd == "events") {
-            const std::string name = text_field(request, "match");
-            const std::int64_t wanted = seat_field(request);
-            const std::int64_t after = after_field(request);
+            const std::string name = text_field("match");
+            const std::int64_t wanted = seat_field();
+            const json* after_given = given(request, "after");
+            const std::int64_t after = after_given != nullptr ? whole_value(*after_given) : 0;
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, true);
             response = {{"type", "events"},
@@ -288,12 +208,12 @@ json Engine::handle(const json& request) {
                         {"events", m.events_for(seat, after)},
                         {"last_event", m.last_event_number()}};
         } else if (cmd == "record") {
-            const std::string name = text_field(request, "match");
+            const std::string name = text_field("match");
             auto record = find_match(name).record();
             if (!record) throw RequestError{record.error().code, record.error().message};
             response = {{"type", "record"}, {"match", name}, {"record", *record}};
         } else if (cmd == "close") {
-            const std::string name = text_field(request, "match");
+            const std::string name = text_field("match");
             matches_.erase(find_entry(name));
             response = {{"type", "closed"}, {"match", name}};
         } else if (cmd == "quit") {

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "protocol/hello.h"
+
 namespace broadside::server {
 
 Connection::Connection(ConnectionLimits limits, Clock::time_point now)
@@ -41,7 +43,16 @@ ReadOutcome Connection::read(std::string_view text, bool binary, Clock::time_poi
         out.refused = limited.code;
         out.step = refuse(limited);
     } else {
-        DecodedFrame frame = decode_frame(text, binary, greeted_);
+        DecodedFrame frame = decode_frame(text, binary);
+        if (!frame.error && !greeted_) {
+            // Until a hello is accepted, every message is checked as one (one place for it).
+            if (auto refusal = protocol::hello_refusal(frame.request)) {
+                frame.error =
+                    FrameError{refusal->code, refusal->message, std::nullopt, refusal->close,
+                               refusal->close ? "unsupported protocol" : ""};
+                if (!frame.raw_id.empty()) frame.error->raw_id = frame.raw_id;
+            }
+        }
         if (frame.error) {
             out.refused = frame.error->code;
             out.step = refuse(*frame.error);

@@ -2,7 +2,6 @@
 
 #include "protocol/errors.h"
 #include "protocol/raw_id.h"
-#include "server/room.h"
 
 namespace broadside::server {
 
@@ -20,7 +19,7 @@ DecodedFrame refuse(std::string code, std::string message,
 
 }  // namespace
 
-DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted) {
+DecodedFrame decode_frame(std::string_view text, bool binary) {
     if (binary) return refuse("bad_frame", "Send JSON as text frames, not binary ones.");
     if (text.find('\0') != std::string_view::npos) {
         return refuse("malformed_json", "The message contains a NUL byte: it is not a JSON text.");
@@ -41,25 +40,6 @@ DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted) {
                       "Each message is one JSON object, such as {\"cmd\": \"hello\"}.");
     }
     const auto raw = protocol::find_raw_id(text);
-    if (!greeted) {
-        if (request.value("cmd", json()) != "hello") {
-            return refuse("hello_first", "Send {\"cmd\": \"hello\", \"protocol\": 2} first.", raw);
-        }
-        const auto& version = request.contains("protocol") ? request["protocol"] : json();
-        if (!version.is_number_integer() || version.get<std::int64_t>() < kOldestServerProtocol ||
-            version.get<std::int64_t>() > kServerProtocol) {
-            DecodedFrame out = refuse("unsupported_protocol",
-                                      "This server speaks protocol " +
-                                          std::to_string(kServerProtocol) + "; your client sent " +
-                                          (request.contains("protocol") ? request["protocol"].dump()
-                                                                        : std::string("none")) +
-                                          ". Update the client.",
-                                      raw);
-            out.error->close = true;
-            out.error->close_reason = "unsupported protocol";
-            return out;
-        }
-    }
     DecodedFrame out;
     out.request = std::move(request);
     if (raw) out.raw_id = std::string(*raw);

@@ -1,8 +1,10 @@
 #pragma once
-// What the server does with one WebSocket message before anything about rooms: the checks every
-// connection applies (text frames only, no NUL byte, one JSON object, hello first with the right
-// protocol), with no socket in sight, so that the fuzzer and the tests reach it without Beast.
-// The rate limit stays with the connection: it is about time, not about the text.
+// What the server does with one WebSocket message before anything about rooms: the framing
+// every connection checks (text frames only, no NUL byte, not nested too deep, one JSON object,
+// the raw "id"), with no socket in sight, so that the fuzzer and the tests reach it without
+// Beast. What the message says is not looked at here: the hello is checked by
+// protocol/hello.h, the fields by protocol/fields.h; the rate limit stays with the connection
+// (it is about time, not about the text).
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -34,9 +36,7 @@ struct DecodedFrame {
     std::string raw_id;
 };
 
-// `greeted`: the connection has already had a hello accepted. An accepted frame from a
-// connection not yet greeted is its hello: the connection counts as greeted from then on.
-DecodedFrame decode_frame(std::string_view text, bool binary, bool greeted);
+DecodedFrame decode_frame(std::string_view text, bool binary);
 
 // The error as the text sent to the client: {"id": raw, "type": "error", "error": {...}}.
 std::string frame_error_text(const FrameError& error);

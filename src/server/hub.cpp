@@ -6,10 +6,10 @@
 
 #include "match/registry.h"
 #include "protocol/errors.h"
+#include "protocol/fields.h"
 #include "seats/bot_registry.h"
 #include "server/clock.h"
 #include "server/failpoint.h"
-#include "server/fields.h"
 #include "server/group_writer.h"
 #include "server/peer.h"
 #include "server/secrets.h"
@@ -135,10 +135,15 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
     if (auto found = find_game(game); !found) {
         return error_response(found.error().code, found.error().message);
     }
-    const json options = request.value("options", json::object());
+    // A field sent as null counts as left out (docs/server.md, "Field types"); only "seat" gives
+    // null a meaning of its own (the creator watching).
+    auto given = [&](const char* field) {
+        return request.contains(field) && !request[field].is_null();
+    };
+    const json options = given("options") ? request["options"] : json::object();
     if (!options.is_object())
         return error_response("bad_request", "\"options\" must be a JSON object.");
-    json settings = {{"public", request.value("public", false)}};
+    json settings = {{"public", given("public") ? request["public"] : json(false)}};
     if (!settings["public"].is_boolean()) {
         return error_response("bad_request", "\"public\" must be true or false.");
     }
@@ -167,14 +172,15 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
             seat = s.get<int>();
         }
     }
-    if (request.contains("name") && !request["name"].is_string()) {
+    if (given("name") && !request["name"].is_string()) {
         return error_response("bad_request", "\"name\" must be text.");
     }
     const std::string token = new_token();
-    const std::string name = clean_name(request.value("name", ""), "Player 1");
+    const std::string name =
+        clean_name(given("name") ? request["name"].get<std::string>() : "", "Player 1");
     (void)r.prepare(entries::join(0, name, seat, sha256_hex(token), nonce_of(request), true),
                     batch);
-    if (request.contains("bots")) {
+    if (given("bots")) {
         if (!request["bots"].is_array()) {
             return error_response("bad_request",
                                   "\"bots\" is a list like [{\"seat\": 1, \"level\": \"hard\"}].");
@@ -224,7 +230,7 @@ void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<v
     // Every field is checked before it is read, and before anything is looked up: a value of
     // the wrong type is an error for this client (docs/server.md, "Field types"), never an
     // exception that would take the server down (found by fuzzing).
-    if (auto problem = field_problem(Endpoint::kLobby, request)) {
+    if (auto problem = protocol::field_problem(protocol::Endpoint::kLobby, request)) {
         done(error_response("bad_request", *problem));
         return;
     }
@@ -301,7 +307,9 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
             done(error_response("draining", "The server is shutting down; it takes no new rooms."));
             return;
         }
-        Waiting me{peer, clean_name(request.value("name", ""), "Player"), nonce_of(request), done};
+        const bool named = request.contains("name") && request["name"].is_string();
+        Waiting me{peer, clean_name(named ? request["name"].get<std::string>() : "", "Player"),
+                   nonce_of(request), done};
         std::optional<Waiting> other;
         {
             std::lock_guard lock(mutex_);

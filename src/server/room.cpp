@@ -6,12 +6,12 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "protocol/fields.h"
 #include "protocol/raw_id.h"
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
 #include "server/bot_seat.h"
 #include "server/failpoint.h"
-#include "server/fields.h"
 #include "server/group_writer.h"
 #include "server/metrics.h"
 #include "server/peer.h"
@@ -293,7 +293,7 @@ void Room::dispatch(Request& r) {
     }
     // Field types first, before anything is looked up: a mistyped request is `bad_request`
     // whatever the phase, the seat or the connection (docs/server.md, "Field types").
-    if (auto problem = field_problem(Endpoint::kRoom, body)) {
+    if (auto problem = protocol::field_problem(protocol::Endpoint::kRoom, body)) {
         error(r, "bad_request", *problem);
         return;
     }

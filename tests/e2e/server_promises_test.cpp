@@ -470,5 +470,31 @@ TEST(ServerPromises, FieldTypesAreCheckedBeforeAnythingElseInEveryPhase) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// "A field sent as null counts as left out" (docs/server.md, "Field types"): a client that
+// serialises its unset fields as null is served as if it had left them out.
+TEST(ServerPromises, FieldsSentAsNullCountAsLeftOut) {
+    ServerProcess server(temp_dir(), kFast);
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    const json made = lobby.request({{"cmd", "create"},
+                                     {"game", "classic"},
+                                     {"options", nullptr},
+                                     {"public", nullptr},
+                                     {"name", nullptr},
+                                     {"bots", nullptr},
+                                     {"nonce", nullptr},
+                                     {"clock", nullptr}});
+    ASSERT_EQ(made["type"], "room_created") << made.dump();
+    SeatClient owner(server.port(), made["room"].get<std::string>(), made["token"]);
+    const json summary = owner.request({{"cmd", "room"}});
+    EXPECT_EQ(summary["public"], false) << summary.dump();
+    EXPECT_EQ(summary["seats"][0]["kind"], "human");
+    EXPECT_EQ(summary["seats"][1]["kind"], "open");
+    const json quick = lobby.request(
+        {{"cmd", "quick"}, {"game", "classic"}, {"name", nullptr}, {"nonce", nullptr}});
+    EXPECT_EQ(quick["type"], "waiting") << quick.dump();
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 }  // namespace
 }  // namespace broadside::testing

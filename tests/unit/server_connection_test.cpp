@@ -85,6 +85,37 @@ TEST(ServerConnection, AQueueThatNeverDrainsKeepsItsOrder) {
     }
 }
 
+TEST(ServerConnection, UntilAHelloIsAcceptedEveryMessageIsCheckedAsOne) {
+    ConnectionLimits limits = small_limits();
+    limits.message_burst = 10;
+    Connection c(limits, Clock::time_point{});
+    c.opened();
+    // Not a hello: refused with its id as written, and the connection stays.
+    ReadOutcome early = c.read(R"({"cmd":"ping","id":1.0})", false, Clock::time_point{});
+    EXPECT_EQ(early.refused, "hello_first");
+    EXPECT_FALSE(early.request);
+    EXPECT_EQ(c.in_flight().rfind(R"({"id":1.0,)", 0), 0u) << c.in_flight();
+    EXPECT_TRUE(early.keep_reading);
+    c.write_done(true);
+    // A hello for protocol 1 or 2 is handed on; after it, anything is.
+    ReadOutcome hello =
+        c.read(R"({"cmd":"hello","protocol":1,"id":"h"})", false, Clock::time_point{});
+    ASSERT_TRUE(hello.request);
+    EXPECT_EQ(hello.raw_id, "\"h\"");
+    EXPECT_TRUE(c.read(R"({"cmd":"anything"})", false, Clock::time_point{}).request);
+}
+
+TEST(ServerConnection, AHelloForAnotherProtocolClosesTheConnection) {
+    Connection c = open_connection();
+    ReadOutcome out =
+        c.read(R"({"cmd":"hello","protocol":3,"id":"a"})", false, Clock::time_point{});
+    EXPECT_EQ(out.refused, "unsupported_protocol");
+    EXPECT_FALSE(out.request);
+    EXPECT_FALSE(out.keep_reading);
+    EXPECT_TRUE(c.closing());
+    EXPECT_EQ(c.close_reason(), "unsupported protocol");
+}
+
 TEST(ServerConnection, NothingIsWrittenBeforeTheHandshake) {
     Connection c(small_limits(), Clock::time_point{});
     EXPECT_FALSE(c.send("early").start_write);

@@ -1,5 +1,6 @@
-// decode_frame: what every WebSocket connection checks before a message reaches the lobby or a
-// room (the end-to-end server tests go through it over the network; these pin each answer).
+// decode_frame: the framing every WebSocket connection checks before a message reaches the lobby
+// or a room (the end-to-end server tests go through it over the network; these pin each answer).
+// The hello is checked elsewhere: protocol_hello_test.cpp, server_connection_test.cpp.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -17,7 +18,7 @@ std::string nested(std::size_t depth) {
 }
 
 TEST(ServerFrame, BinaryFramesAreRefusedWithoutLookingInside) {
-    const auto d = decode_frame(R"({"cmd":"hello","protocol":1})", true, false);
+    const auto d = decode_frame(R"({"cmd":"hello","protocol":1})", true);
     ASSERT_TRUE(d.error);
     EXPECT_EQ(d.error->code, "bad_frame");
     EXPECT_FALSE(d.error->close);
@@ -25,14 +26,14 @@ TEST(ServerFrame, BinaryFramesAreRefusedWithoutLookingInside) {
 
 TEST(ServerFrame, ANulByteAnywhereIsMalformedJson) {
     const std::string text("{\"cmd\":\"ping\"}\0", 15);
-    const auto d = decode_frame(text, false, true);
+    const auto d = decode_frame(text, false);
     ASSERT_TRUE(d.error);
     EXPECT_EQ(d.error->code, "malformed_json");
 }
 
 TEST(ServerFrame, TextThatIsNotJsonIsMalformed) {
     for (const char* text : {"not json", "{\"cmd\":\"ping\"", "{} {}", "[1,2"}) {
-        const auto d = decode_frame(text, false, true);
+        const auto d = decode_frame(text, false);
         ASSERT_TRUE(d.error) << text;
         EXPECT_EQ(d.error->code, "malformed_json") << text;
         EXPECT_FALSE(d.error->raw_id) << text;
@@ -40,73 +41,39 @@ TEST(ServerFrame, TextThatIsNotJsonIsMalformed) {
 }
 
 // Valid JSON that is not an object is a request of the wrong shape: `bad_request`, as the
-// engine says (docs/protocol.md, "Errors"), greeted or not.
+// engine says (docs/protocol.md, "Errors").
 TEST(ServerFrame, ValidJsonThatIsNotAnObjectIsABadRequest) {
-    for (const bool greeted : {false, true}) {
-        for (const char* text : {"[1,2,3]", "[1]", "\"hello\"", "7", "null", "true", "[]"}) {
-            const auto d = decode_frame(text, false, greeted);
-            ASSERT_TRUE(d.error) << text;
-            EXPECT_EQ(d.error->code, "bad_request") << text;
-            EXPECT_FALSE(d.error->close) << text;
-        }
-    }
-}
-
-TEST(ServerFrame, TheFirstMessageMustBeHelloAndItsIdComesBackAsWritten) {
-    const auto d = decode_frame(R"({"cmd":"ping","id":1.0})", false, false);
-    ASSERT_TRUE(d.error);
-    EXPECT_EQ(d.error->code, "hello_first");
-    EXPECT_EQ(d.error->raw_id, "1.0");
-    EXPECT_FALSE(d.error->close);
-    const json sent = json::parse(frame_error_text(*d.error));
-    EXPECT_EQ(sent["type"], "error");
-    EXPECT_EQ(sent["error"]["code"], "hello_first");
-    EXPECT_EQ(frame_error_text(*d.error).rfind(R"({"id":1.0,)", 0), 0u);
-}
-
-TEST(ServerFrame, ProtocolOneAndTwoAreBothServed) {
-    // Protocol 2 changed only the party game's events; party rooms refuse 1 (server tests).
-    for (const char* text :
-         {R"({"cmd":"hello","protocol":1})", R"({"cmd":"hello","protocol":2})"}) {
-        EXPECT_FALSE(decode_frame(text, false, false).error) << text;
-    }
-}
-
-TEST(ServerFrame, AHelloForAnotherProtocolIsRefusedAndClosesTheConnection) {
-    for (const char* text : {R"({"cmd":"hello","protocol":3,"id":"a"})", R"({"cmd":"hello"})",
-                             R"({"cmd":"hello","protocol":0,"id":"a"})",
-                             R"({"cmd":"hello","protocol":"1","id":"a"})"}) {
-        const auto d = decode_frame(text, false, false);
+    for (const char* text : {"[1,2,3]", "[1]", "\"hello\"", "7", "null", "true", "[]"}) {
+        const auto d = decode_frame(text, false);
         ASSERT_TRUE(d.error) << text;
-        EXPECT_EQ(d.error->code, "unsupported_protocol") << text;
-        EXPECT_TRUE(d.error->close) << text;
-        EXPECT_EQ(d.error->close_reason, "unsupported protocol") << text;
+        EXPECT_EQ(d.error->code, "bad_request") << text;
+        EXPECT_FALSE(d.error->close) << text;
     }
 }
 
-TEST(ServerFrame, AnAcceptedHelloIsHandedOnWithItsRawId) {
+TEST(ServerFrame, ARequestIsHandedOnWithItsRawId) {
     const auto d =
-        decode_frame(R"({"cmd":"hello","protocol":1,"id":123456789012345678901})", false, false);
+        decode_frame(R"({"cmd":"hello","protocol":1,"id":123456789012345678901})", false);
     ASSERT_FALSE(d.error);
     EXPECT_EQ(d.request["cmd"], "hello");
     EXPECT_EQ(d.raw_id, "123456789012345678901");
 }
 
-TEST(ServerFrame, OnceGreetedAnyObjectIsHandedOnAndNoIdIsEmpty) {
-    const auto d = decode_frame(R"({"cmd":"anything"})", false, true);
+TEST(ServerFrame, AnyObjectIsHandedOnAndNoIdIsEmpty) {
+    const auto d = decode_frame(R"({"cmd":"anything"})", false);
     ASSERT_FALSE(d.error);
     EXPECT_EQ(d.request["cmd"], "anything");
     EXPECT_EQ(d.raw_id, "");
 }
 
 TEST(ServerFrame, NestingBeyondTheLimitIsRefusedBeforeParsing) {
-    EXPECT_FALSE(decode_frame(nested(kMaxFrameDepth), false, true).error);
-    const auto d = decode_frame(nested(kMaxFrameDepth + 1), false, true);
+    EXPECT_FALSE(decode_frame(nested(kMaxFrameDepth), false).error);
+    const auto d = decode_frame(nested(kMaxFrameDepth + 1), false);
     ASSERT_TRUE(d.error);
     EXPECT_EQ(d.error->code, "bad_request");
     // Brackets inside strings do not count.
     const std::string quoted = "{\"cmd\":\"ping\",\"id\":\"" + std::string(1000, '[') + "\\\"\"}";
-    EXPECT_FALSE(decode_frame(quoted, false, true).error);
+    EXPECT_FALSE(decode_frame(quoted, false).error);
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
-#include "server/fields.h"
+#include "protocol/fields.h"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <vector>
 
-#include "server/secrets.h"
+#include "match/fairness.h"
 
-namespace broadside::server {
+namespace broadside::protocol {
 
 using nlohmann::json;
 
@@ -22,7 +24,9 @@ enum class Kind {
     kDevice,
     kSeatList,
     kBots,
-    kTokenList
+    kTokenList,
+    kSeed,
+    kEventNumber
 };
 
 struct Rule {
@@ -32,6 +36,40 @@ struct Rule {
 };
 
 using Rules = std::map<std::string, std::vector<Rule>>;
+
+const Rules& engine_rules() {
+    static const Rules rules{
+        {"create",
+         {{"game", Kind::kText, true}, {"options", Kind::kObject}, {"seed", Kind::kSeed}}},
+        {"observe", {{"match", Kind::kText, true}, {"seat", Kind::kWhole, true}}},
+        {"legal", {{"match", Kind::kText, true}, {"seat", Kind::kWhole, true}}},
+        {"act",
+         {{"match", Kind::kText, true},
+          {"seat", Kind::kWhole, true},
+          {"action", Kind::kObject, true}}},
+        {"events",
+         {{"match", Kind::kText, true},
+          {"seat", Kind::kWhole, true},
+          {"after", Kind::kEventNumber}}},
+        {"record", {{"match", Kind::kText, true}}},
+        {"close", {{"match", Kind::kText, true}}},
+    };
+    return rules;
+}
+
+// Digits only: stoull would also take leading blanks and a sign.
+bool is_seed_text(const std::string& text) {
+    if (text.empty() || text.size() > 20 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        return false;
+    }
+    try {
+        std::stoull(text);
+    } catch (const std::exception&) {
+        return false;  // beyond 2^64 - 1
+    }
+    return true;
+}
 
 const Rules& lobby_rules() {
     static const Rules rules{
@@ -83,7 +121,7 @@ bool fits(Kind kind, const json& v) {
                     v.get_ref<const std::string&>().size() <= 64);
         case Kind::kNonce:
             return v.is_string() && !v.get_ref<const std::string&>().empty() &&
-                   is_nonce(v.get_ref<const std::string&>());
+                   match::is_nonce(v.get_ref<const std::string&>());
         case Kind::kDevice:
             return v.is_string() && !v.get_ref<const std::string&>().empty() &&
                    v.get_ref<const std::string&>().size() <= 64;
@@ -107,6 +145,12 @@ bool fits(Kind kind, const json& v) {
                     return false;
             }
             return true;
+        case Kind::kSeed:
+            if (v.is_number_unsigned()) return true;
+            if (v.is_number_integer()) return v.get<std::int64_t>() >= 0;
+            return v.is_string() && is_seed_text(v.get_ref<const std::string&>());
+        case Kind::kEventNumber:
+            return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
     }
     return false;
 }
@@ -130,6 +174,9 @@ std::string what(Kind kind) {
         case Kind::kTokenList:
             return "a list of up to 200 {\"room\": CODE, \"token\": TOKEN} (both text), the "
                    "seat tokens you hold";
+        case Kind::kSeed:
+            return "a whole number from 0 to 18446744073709551615, as a number or as text";
+        case Kind::kEventNumber: return "an event number (0 or more)";
     }
     return "";
 }
@@ -141,7 +188,9 @@ std::optional<std::string> field_problem(Endpoint where, const json& request) {
     if (!request.contains("cmd") || !request["cmd"].is_string()) {
         return "Each message is one JSON object with a \"cmd\" (text).";
     }
-    const auto& rules = where == Endpoint::kLobby ? lobby_rules() : room_rules();
+    const auto& rules = where == Endpoint::kEngine  ? engine_rules()
+                        : where == Endpoint::kLobby ? lobby_rules()
+                                                    : room_rules();
     const auto it = rules.find(request["cmd"].get<std::string>());
     if (it == rules.end()) return std::nullopt;
     for (const auto& rule : it->second) {
@@ -160,4 +209,19 @@ std::optional<std::string> field_problem(Endpoint where, const json& request) {
     return std::nullopt;
 }
 
-}  // namespace broadside::server
+std::int64_t whole_value(const json& field) {
+    if (field.is_number_unsigned() &&
+        field.get<std::uint64_t>() >
+            static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        return std::numeric_limits<std::int64_t>::max();
+    }
+    return field.get<std::int64_t>();
+}
+
+std::uint64_t seed_value(const json& field) {
+    // Parsed text gives unsigned numbers; JSON built in code may hold the same value signed.
+    if (field.is_number()) return field.get<std::uint64_t>();
+    return std::stoull(field.get<std::string>());
+}
+
+}  // namespace broadside::protocol
