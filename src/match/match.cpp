@@ -161,6 +161,11 @@ std::vector<json> Match::full_events(std::int64_t after) const {
     return out;
 }
 
+std::pair<int, json> Match::action(std::size_t i) const {
+    const auto& a = actions_.at(i);
+    return {a.seat, unpack(action_bytes_.view(a.action))};
+}
+
 json Match::record_unchecked() const {
     json actions = json::array();
     for (const auto& a : actions_) {

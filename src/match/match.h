@@ -58,6 +58,11 @@ public:
     // an abort), whose record reveals everything all the same.
     json reveal_now() const { return instance_->reveal(); }
 
+    // The actions applied so far, in order, as (seat, action): what a bot's replica replays when
+    // it takes a seat over mid-game. The match keeps them packed; each is unpacked when asked.
+    std::size_t action_count() const { return actions_.size(); }
+    std::pair<int, json> action(std::size_t i) const;
+
     // Typed access for built-in bots, which read the game's own observation type.
     const GameInstance& instance() const { return *instance_; }
 

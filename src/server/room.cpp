@@ -774,7 +774,7 @@ void Room::on_act(Request& r) {
     }
     const std::string key = action_key(body["action_id"]);
     if (auto it = acks_.find({seat, key}); it != acks_.end()) {
-        json again = ack_json(seat, it->second);
+        json again = ack_json(seat, key, it->second);
         again["repeat"] = true;
         reply(r, again);
         return;
@@ -794,7 +794,7 @@ void Room::on_act(Request& r) {
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
     outbox_.hold_act({r.read_at, r.arrived});
-    reply(r, ack_json(seat, acks_.at({seat, key})));
+    reply(r, ack_json(seat, key, acks_.at({seat, key})));
     a.delivered = match_->last_event_number();
     broadcast_events(r.peer.get());
     ask_bots();
@@ -880,8 +880,8 @@ void Room::on_resign(Request& r) {
 bool Room::abortable() const {
     // "Before the first move" counts people's moves: bots place their fleets the moment the
     // game starts, and that must not take the creator's chance to abort away.
-    const bool person_moved = std::any_of(actions_.begin(), actions_.end(), [&](const auto& acted) {
-        return seats_[static_cast<std::size_t>(acted.first)].kind == "human";
+    const bool person_moved = std::any_of(seats_acted_.begin(), seats_acted_.end(), [&](int seat) {
+        return seats_[static_cast<std::size_t>(seat)].kind == "human";
     });
     return phase_ == Phase::kWaiting || (phase_ == Phase::kPlaying && !person_moved);
 }
@@ -1051,14 +1051,14 @@ Status Room::apply(const RoomEntry& entry) {
         auto events = match_->act(seat, act->action);
         if (!events) return events.error();
         note_turn_starts(to_act_before, at);
-        actions_.emplace_back(seat, act->action);
+        seats_acted_.insert(seat);
         for (auto& [s, bot] : bots_) bot->applied(seat, act->action);
         // What the answer needs, not the answer: its events are rebuilt from the match's log
         // when asked (a JSON copy of every answer would grow the room by every action).
         if (!act->action_id.is_null()) {
             acks_[{seat, action_key(act->action_id)}] =
-                Ack{act->action_id, before, match_->last_event_number(),
-                    to_act_for(match_->seats_to_act(), seat), match_->is_over()};
+                Ack{before, match_->last_event_number(),
+                    to_act_for(match_->seats_to_act(), seat).dump(), match_->is_over()};
         }
         if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
     } else if (const auto* resign = std::get_if<entry::Resign>(&entry)) {
@@ -1075,7 +1075,10 @@ Status Room::apply(const RoomEntry& entry) {
         auto bot = BotSeat::create(services_.bots, game_, options_, seed_, takeover->seat,
                                    takeover->bot, code_);
         if (!bot) return bot.error();
-        for (const auto& [s, action] : actions_) (*bot)->applied(s, action);
+        for (std::size_t i = 0; i < match_->action_count(); ++i) {
+            const auto [s, action] = match_->action(i);
+            (*bot)->applied(s, action);
+        }
         bots_[takeover->seat] = *bot;
     } else if (std::holds_alternative<entry::Abort>(entry)) {
         phase_ = Phase::kAborted;
@@ -1096,7 +1099,7 @@ Status Room::apply(const RoomEntry& entry) {
             const json action{{"type", "seat_players"}, {"count", 1}};
             auto events = match_->act(0, action);
             if (!events) return events.error();
-            actions_.emplace_back(0, action);
+            seats_acted_.insert(0);
             for (auto& [s, bot] : bots_) bot->applied(0, action);
         } else {
             options_["players"] = options_.value("players", 0) + 1;
@@ -1123,7 +1126,7 @@ void Room::finish(json how) {
     refresh_listing();  // the lobby's list shows the game as over at once
     if (!restoring_) {
         spdlog::info("room {} ({}): game over by {} after {} actions", code_, game_,
-                     ended_.value("by", "?"), actions_.size());
+                     ended_.value("by", "?"), match_ ? match_->action_count() : 0);
         ended_unsent_ = true;  // after the answers and events of this handling (send_ended)
     }
 }
@@ -1341,14 +1344,14 @@ void Room::bot_answered(int seat, json action) {
     ask_bots();
 }
 
-json Room::ack_json(int seat, const Ack& ack) const {
+json Room::ack_json(int seat, const std::string& action_key, const Ack& ack) const {
     json events = json::array();
     for (auto& e : match_->events_for(seat, ack.before)) {
         if (e.value("n", std::int64_t{0}) > ack.last) break;
         events.push_back(std::move(e));
     }
-    json out = {{"type", "acted"},       {"action_id", ack.action_id}, {"seat", seat},
-                {"events", events},      {"to_act", ack.to_act},       {"over", ack.over},
+    json out = {{"type", "acted"},       {"action_id", json::parse(action_key)}, {"seat", seat},
+                {"events", events},      {"to_act", json::parse(ack.to_act)},    {"over", ack.over},
                 {"last_event", ack.last}};
     if (ack.over) out["result"] = match_->result();
     return out;

@@ -239,17 +239,20 @@ private:
     std::vector<Seat> seats_;
     std::optional<Match> match_;
     std::uint64_t seed_ = 0;
-    std::vector<std::pair<int, nlohmann::json>> actions_;  // as applied, for bot replicas
-    // (seat, action id) -> what its answer said: the events after `before` up to `last`.
+    // The seats that have acted (abort is allowed before any person's first move). The actions
+    // themselves are the match's (Match::action), not kept twice.
+    std::set<int> seats_acted_;
+    // (seat, action id as JSON text) -> what its answer said: the events after `before` up to
+    // `last`. Kept small, as text rather than JSON trees: a room keeps one per action until it
+    // ends (docs/performance.md, "Memory per connection").
     struct Ack {
-        nlohmann::json action_id;
         std::int64_t before = 0;
         std::int64_t last = 0;
-        nlohmann::json to_act;  // as answered: compact in big rooms (to_act_for)
+        std::string to_act;  // as answered, as JSON text: compact in big rooms (to_act_for)
         bool over = false;
     };
     std::map<std::pair<int, std::string>, Ack> acks_;
-    nlohmann::json ack_json(int seat, const Ack& ack) const;
+    nlohmann::json ack_json(int seat, const std::string& action_key, const Ack& ack) const;
     std::map<int, std::shared_ptr<BotSeat>> bots_;
     std::set<int> thinking_;
     nlohmann::json ended_;       // how the game ended (null while it has not)
