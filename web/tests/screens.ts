@@ -1,4 +1,4 @@
-// What the screenshot specs share (boards-screens, opening-screens, end-screens; docs/web.md,
+// What the screenshot specs share (lobby-, boards-, opening- and end-screens; docs/web.md,
 // "The screenshot matrix"): a committed record opened on /replay at a fixed move and seat, the
 // two viewports, and one way to compare a picture: no pixel may differ.
 import { readFileSync } from 'node:fs';
@@ -40,9 +40,13 @@ export async function replayAt(page: Page, server: { url: string }, name: string
   await blur(page);
 }
 
+// Not one pixel may differ, not even by a shade: Playwright's default threshold (0.2) would let a
+// pixel whose colour moved a little count as the same.
+const EXACT = { animations: 'disabled', caret: 'hide', maxDiffPixels: 0, threshold: 0 } as const;
+
 /** The picture of one element: animations stopped, no caret, not one pixel of difference. */
 export function shot(what: Locator, name: string, mask: Locator[] = []): Promise<void> {
-  return expect(what).toHaveScreenshot(name, { animations: 'disabled', caret: 'hide', maxDiffPixels: 0, mask });
+  return expect(what).toHaveScreenshot(name, { ...EXACT, mask });
 }
 
 // The room codes' font while a page's picture is taken: every code as wide (why: screens.css).
@@ -50,7 +54,7 @@ const SAME_WIDTH_CODES = fileURLToPath(new URL('./screens.css', import.meta.url)
 
 /** The picture of the whole page (scrolled through), the same way. */
 export function pageShot(page: Page, name: string, mask: Locator[] = []): Promise<void> {
-  return expect(page).toHaveScreenshot(name, { fullPage: true, animations: 'disabled', caret: 'hide', maxDiffPixels: 0, mask, stylePath: SAME_WIDTH_CODES });
+  return expect(page).toHaveScreenshot(name, { ...EXACT, fullPage: true, mask, stylePath: SAME_WIDTH_CODES });
 }
 
 /**
