@@ -4,7 +4,7 @@
 // latest shot of each seat marked and numbered, and the dice drawn as faces with names.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { createRoom, expect, openRoom, startRoom, test } from './fixtures';
+import { createRoom, expect, openRoom, placeRandomFleet, startRoom, test } from './fixtures';
 
 const record = (name: string) => readFileSync(new URL(`./boards/${name}.json`, import.meta.url));
 
@@ -35,9 +35,7 @@ test("the weapon's footprint follows the pointer and the keyboard cursor", async
   });
   await startRoom(server, room, token);
   await openRoom(page, server, room, token, 0);
-  await page.getByRole('button', { name: 'Random' }).click();
-  await page.getByRole('button', { name: 'Place fleet' }).click();
-  await expect(page.getByTestId('turn')).toContainText('Your turn', { timeout: 20_000 });
+  await placeRandomFleet(page, 20_000);
   const target = page.getByTestId('target-grid');
 
   // The nuke under the pointer: the rules' 13 cells around D4, and none before a cell is pointed at.

@@ -216,6 +216,16 @@ export async function startRoom(server: Server, room: string, token: string, fil
   if (answer.type !== 'started') throw new Error('start failed: ' + JSON.stringify(answer));
 }
 
+/**
+ * A classic or Salvo player's opening in the page: Random, Place fleet, then waits for the turn
+ * line to say "Your turn" (the room's `first` is this seat, or the opponent has moved).
+ */
+export async function placeRandomFleet(page: Page, timeout?: number): Promise<void> {
+  await page.getByRole('button', { name: 'Random' }).click();
+  await page.getByRole('button', { name: 'Place fleet' }).click();
+  await expect(page.getByTestId('turn')).toContainText('Your turn', timeout === undefined ? {} : { timeout });
+}
+
 /** axe-core on the page as it is now: no serious or critical violation (named when there is). */
 export async function expectAxeClean(page: Page, where: string): Promise<void> {
   const { default: AxeBuilder } = await import('@axe-core/playwright');

@@ -2,7 +2,7 @@
 // cell last used (the view remounts its board after each move), so a keyboard player does not
 // arrow across the board from A1 every turn. Classic and Salvo against a bot, keys only.
 import type { Page } from '@playwright/test';
-import { createRoom, expect, openRoom, startRoom, test } from './fixtures';
+import { createRoom, expect, openRoom, placeRandomFleet, startRoom, test } from './fixtures';
 
 const fleet = [
   { name: 'Destroyer', length: 2 },
@@ -24,9 +24,7 @@ async function start(page: Page, server: any, lobby: any, game: string) {
   });
   await startRoom(server, room, token);
   await openRoom(page, server, room, token, 0);
-  await page.getByRole('button', { name: 'Random' }).click();
-  await page.getByRole('button', { name: 'Place fleet' }).click();
-  await expect(page.getByTestId('turn')).toContainText('Your turn');
+  await placeRandomFleet(page);
   // Into the target board by Tab alone.
   for (let i = 0; i < 60 && (await active(page)).grid !== 'target-grid'; ++i) await page.keyboard.press('Tab');
   expect((await active(page)).grid).toBe('target-grid');

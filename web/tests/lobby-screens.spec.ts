@@ -4,6 +4,7 @@
 // these tests. Animations off (reducedMotion), fixed viewport and scheme; no pixel may differ.
 // Update on purpose: `npx playwright test tests/lobby-screens.spec.ts --update-snapshots`.
 import { expect, test } from './fixtures';
+import { blur, pageShot } from './screens';
 
 test.use({ reducedMotion: 'reduce', deviceScaleFactor: 1 });
 
@@ -14,10 +15,10 @@ for (const [width, height] of [[1280, 900], [360, 780]] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(server.url + '/');
       await expect(page.getByRole('heading').first()).toBeVisible();
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await blur(page);
       // Masked: the terminal hint's one line of code, which shows this test server's free port.
       const port = page.locator('code', { hasText: 'broadside join CODE --server' });
-      await expect(page).toHaveScreenshot(`lobby-${width}-${scheme}.png`, { fullPage: true, animations: 'disabled', caret: 'hide', maxDiffPixels: 0, mask: [port] });
+      await pageShot(page, `lobby-${width}-${scheme}.png`, [port]);
     });
   }
 }

@@ -94,6 +94,15 @@ function RecordPicker(props: { onRecord(record: Json, note: string): void; onErr
   );
 }
 
+// First and Last are drawn, not typed: Debian's default fonts (DejaVu) have no ⏮ or ⏭, which
+// showed as empty boxes. A bar and a triangle, in the text's colour, the size of the text.
+const FIRST = (
+  <svg class="replay-icon" viewBox="0 0 16 16" aria-hidden="true"><rect x="2" y="3" width="2" height="10" /><path d="M14 3v10L5 8z" /></svg>
+);
+const LAST = (
+  <svg class="replay-icon" viewBox="0 0 16 16" aria-hidden="true"><rect x="12" y="3" width="2" height="10" /><path d="M2 3v10l9-5z" /></svg>
+);
+
 function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   const record = props.record;
   const room = props.code ?? (typeof record.room === 'string' ? record.room : null);
@@ -151,11 +160,11 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label="First move">⏮</button>
+        <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label="First move">{FIRST}</button>
         <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous move">◀</button>
         <input type="range" min={0} max={total} value={at} aria-label="Move" aria-valuetext={caption} onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))} />
         <button type="button" class="primary" onClick={() => go(at + 1)} disabled={last} aria-label="Next move">▶</button>
-        <button type="button" onClick={() => go(total)} disabled={last} aria-label="Last move">⏭</button>
+        <button type="button" onClick={() => go(total)} disabled={last} aria-label="Last move">{LAST}</button>
         <span role="status" aria-live="polite" data-testid="replay-step">
           {caption}
         </span>
