@@ -621,7 +621,7 @@ private:
     std::string game_;
     int seat_ = -1;
     bool owner_ = false;
-    json observation_;
+    json observation_ = json::object();
     json legal_;
     const json null_;
     json ended_;
