@@ -445,6 +445,12 @@ private:
             }
             return true;
         }
+        if (room_.value("phase", "") != "waiting") {
+            if (const std::string shown = front_->look(word, view()); !shown.empty()) {
+                std::cout << shown << std::flush;
+                return true;
+            }
+        }
         if (word == "resign" || word == "claim" || word == "abort") {
             auto answer = link_.request({{"cmd", word}});
             if (answer.value("type", "") == "error") say(answer["error"].value("message", ""));

@@ -59,6 +59,12 @@ public:
     virtual std::string prompt(const JoinView& view) const = 0;
     // The commands of the moment, for `help`.
     virtual std::string help(const JoinView& view) const = 0;
+    // A command that only shows something (the dice game's `tally`), answered at any time, by a
+    // player or a watcher: the text to print, or "" when `word` is no such command.
+    virtual std::string look(const std::string& word, const JoinView& view) const {
+        (void)word, (void)view;
+        return "";
+    }
     // A line typed on this seat's move. `rng` chooses for `auto`.
     virtual JoinInput read(const std::string& line, const JoinView& view, Rng& rng) = 0;
     // A move of this seat's the rules refused, which the front end may answer itself (another

@@ -102,7 +102,7 @@ TEST(JoinScreens, TheDiceGameIsPlaysDiceScreen) {
                                {{"game", "crew"}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
     auto run = run_broadside({"join", created["room"].get<std::string>(), "--server", server.url(),
                               "--token", created["token"].get<std::string>(), "--no-color"},
-                             "start\nt\nt\nt\n");
+                             "start\nt\nt\nt\ntally\n");
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
     EXPECT_NE(run.out.find("BROADSIDE  Ship, Captain and Crew  |  your turn  |  round 1"),
               std::string::npos)
@@ -113,6 +113,7 @@ TEST(JoinScreens, TheDiceGameIsPlaysDiceScreen) {
         << run.out;
     EXPECT_NE(run.out.find("You threw "), std::string::npos) << run.out;
     EXPECT_EQ(run.out.find("Type the number of your choice"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("  Tally sheet\n"), std::string::npos) << run.out;
     EXPECT_EQ(server.terminate(), 0);
 }
 

@@ -143,6 +143,12 @@ public:
         return {std::nullopt, "That is not a move now; help lists the commands.", false};
     }
 
+    // play's `tally`: the sheet, rounds down and seats across.
+    std::string look(const std::string& word, const JoinView& view) const override {
+        if (word != "tally" || !view.observation.contains("tally")) return "";
+        return render_tally(view.observation, view.names.names);
+    }
+
     std::string reveal(const json&, const JoinView&) const override { return ""; }
 
 private:
