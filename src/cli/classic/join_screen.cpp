@@ -57,6 +57,13 @@ public:
             const int by = event["seat"].get<int>();
             (by == view.seat ? my_last_ : enemy_last_) = cells;
         }
+        // The water this seat's torpedoes ran through, drawn '~' on the target grid, as in play.
+        if (event.value("type", "") == "weapon" && event.value("seat", -2) == view.seat &&
+            view.observation.contains("board")) {
+            for (auto& cell : torpedo_run(event, board_of(view.observation))) {
+                torpedo_runs_.push_back(std::move(cell));
+            }
+        }
         return cli::narrate(event, view.seat, view.style, view.names.names);
     }
 
@@ -329,6 +336,12 @@ private:
         Grid ocean = ocean_grid(obs);
         ocean.set_recent(enemy_last_);
         Grid targets = target_grid(obs);
+        for (const auto& cell : torpedo_runs_) {
+            auto c = parse_cell(cell, targets.size);
+            if (!c) continue;
+            auto& m = targets.marks[static_cast<std::size_t>(cell_index(*c, targets.size))];
+            if (m == Mark::kWater) m = Mark::kPath;
+        }
         targets.set_recent(my_last_);
         Block left = grid_block("Your ocean", ocean, style);
         std::string text =
@@ -380,6 +393,7 @@ private:
     bool across_ = true;
     json last_random_;
     mutable std::vector<std::string> my_last_, enemy_last_;
+    mutable std::vector<std::string> torpedo_runs_;  // water my torpedoes ran through
 };
 
 }  // namespace
