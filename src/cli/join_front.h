@@ -13,6 +13,7 @@
 
 #include "cli/classic/play_render.h"
 #include "cli/royale/render.h"
+#include "cli/screen_header.h"
 #include "core/rng.h"
 
 namespace broadside::cli {
@@ -81,11 +82,6 @@ public:
 
 // The front end of `game` (a name of the game registry), or null for a game with none.
 std::unique_ptr<JoinFront> make_join_front(const std::string& game);
-
-// The header line(s) of every `play` screen: "BROADSIDE  part  |  part  |  ...", on one line
-// when it fits `columns` and on more (one part a line after the first) when it does not.
-std::vector<std::string> screen_header(const std::vector<std::string>& parts, const Style& style,
-                                       int columns = 80);
 
 // Each game folder's front end (src/cli/GAME/join_screen.cpp).
 std::unique_ptr<JoinFront> make_classic_join_front();
