@@ -30,6 +30,7 @@ public:
     }
 
     std::string body(const JoinView& view) const override {
+        totals_ = view.observation.value("totals", std::vector<int>{});
         std::string totals = "Totals:";
         const auto values = view.observation.value("totals", std::vector<int>{});
         for (std::size_t s = 0; s < values.size(); ++s) {
@@ -74,8 +75,16 @@ public:
         if (view.seat >= 0 && view.seat < static_cast<int>(names.size())) {
             names[static_cast<std::size_t>(view.seat)] = "You";
         }
-        return crew_event_words(event, names, view.seat,
-                                view.observation.value("totals", std::vector<int>{}));
+        // The running totals as of this event (the observation is from before the burst): a
+        // round's end reads the totals its turns made.
+        if (totals_.empty()) totals_ = view.observation.value("totals", std::vector<int>{});
+        if (event.value("type", "") == "turn_over" && event.contains("total")) {
+            const int seat = event.value("seat", -1);
+            if (seat >= 0 && seat < static_cast<int>(totals_.size())) {
+                totals_[static_cast<std::size_t>(seat)] = event["total"].get<int>();
+            }
+        }
+        return crew_event_words(event, names, view.seat, totals_);
     }
 
     std::string prompt(const JoinView& view) const override {
@@ -152,6 +161,8 @@ public:
     std::string reveal(const json&, const JoinView&) const override { return ""; }
 
 private:
+    mutable std::vector<int> totals_;  // the running totals, as the events tell them
+
     template <typename Pred>
     static bool has(const json& legal, Pred pred) {
         for (const auto& c : legal.value("choices", json::array())) {
