@@ -17,19 +17,17 @@
 #include <string_view>
 #include <thread>
 
-#include "cli/classic/play_narrate.h"
-#include "cli/classic/play_render.h"
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/console.h"
-#include "cli/crew/render.h"
+#include "cli/join_front.h"
 #include "cli/join_link.h"
-#include "cli/party/play.h"
+#include "cli/news.h"
 #include "cli/play_input.h"
-#include "cli/royale/render.h"
-#include "client/random_action.h"
 #include "client/ws_client.h"
-#include "core/fleet_sampler.h"
 #include "protocol/version.h"
 #include "server/secrets.h"
 
@@ -174,13 +172,22 @@ std::string fresh_nonce() {
 class JoinSession {
 public:
     JoinSession(const JoinArgs& args, JoinLink& link)
-        : args_(args), link_(link), style_(detect_terminal(args.no_colour).colour) {}
+        : args_(args),
+          link_(link),
+          terminal_(detect_terminal(args.no_colour)),
+          style_(terminal_.colour) {}
 
     int run(const json& welcome) {
         room_ = welcome["room"];
         game_ = room_.value("game", "");
         seat_ = welcome["you"].value("seat", -1);
         owner_ = welcome["you"].value("owner", false);
+        front_ = make_join_front(game_);
+        if (!front_) {
+            std::cerr << "error: this broadside cannot draw a game of " << game_
+                      << " (a newer server?)\n";
+            return kExitFailure;
+        }
         say("Room " + args_.code + ": " + game_ + ", " + room_.value("phase", "") + ".");
         if (seat_ >= 0 && args_.created) {
             say("You created room " + args_.code + " and took seat " + std::to_string(seat_) +
@@ -209,6 +216,7 @@ public:
             // Everything that happened before this connection, then the screen, before any
             // line typed is read.
             while (!caught_up_ && fatal_.empty()) step(std::chrono::milliseconds(50));
+            settle();
         }
         return loop();
     }
@@ -223,6 +231,17 @@ private:
     }
 
     void say(const std::string& text) { std::cout << text << "\n" << std::flush; }
+
+    // A sentence about the game (a timeout, the start): in the news under the next screen
+    // once the game is on, so that a terminal's redraw does not wipe it.
+    void note(const std::string& text) {
+        if (room_.value("phase", "") == "waiting") {
+            say(text);
+            return;
+        }
+        news_.push_back({text, false});
+        dirty_ = true;
+    }
 
     int refused(const json& answer) {
         std::cerr << "error: " << answer["error"].value("message", answer.dump()) << "\n";
@@ -252,44 +271,40 @@ private:
 
     // One step of the connection: what arrived (through the session: events in order and
     // once, the answers that settle this seat's action, a reconnect's welcome), or nothing
-    // after `wait`.
-    void step(std::chrono::milliseconds wait) {
+    // after `wait`. True when something arrived. The screen is not drawn here: a burst (a
+    // reconnect's welcome, its catch-up and the resent move's answer) marks it due once, and
+    // settle() draws it when the burst is over.
+    bool step(std::chrono::milliseconds wait) {
         auto [update, message] = link_.poll(wait);
         if (!update.fatal.empty()) {
             fatal_ = update.fatal;
-            return;
+            return false;
         }
+        bool arrived = message.is_object();
         if (update.welcome) {  // back after a drop: the seat as the server now has it
             room_ = (*update.welcome)["room"];
             seat_ = (*update.welcome)["you"].value("seat", -1);
+            arrived = true;
         }
-        for (const auto& e : update.events) narrate(e);
+        for (const auto& e : update.events) {
+            const auto view = this->view();
+            const bool own = e.value("seat", -2) == seat_ || e.value("by", -2) == seat_;
+            for (const auto& line : front_->narrate(e, view)) news_.push_back({line, own});
+        }
         if (update.caught_up) caught_up_ = true;
         for (const auto& answer : update.settled) settled(answer);
-        if (update.settled.empty() && (!update.events.empty() || update.caught_up) &&
-            room_.value("phase", "") != "waiting") {
-            redraw();
+        if ((!update.events.empty() || update.caught_up) && room_.value("phase", "") != "waiting") {
+            dirty_ = true;
         }
         if (update.for_host && message.is_object()) on_message(message);
+        return arrived || !update.events.empty() || !update.settled.empty();
     }
 
-    void narrate(const json& e) {
-        if (e.value("redacted", false) && e.value("type", "") == "fleet_placed") return;
-        std::vector<std::string> lines;
-        if (game_ == "classic" || game_ == "salvo") {
-            lines = cli::narrate(e, seat_, style_, names().names);
-        } else if (game_ == "royale") {
-            const std::string line = narrate_royale(e, names());
-            if (!line.empty()) lines.push_back(line);
-        } else if (game_ == "crew") {
-            const auto totals = observation_.is_object()
-                                    ? observation_.value("totals", std::vector<int>{})
-                                    : std::vector<int>{};
-            lines = crew_event_words(e, names().names, seat_, totals);
-        } else if (game_ == "party") {
-            narrate_party(e, seat_, names().names, std::cout);
+    // Takes what is still arriving, then draws the screen once if it is due.
+    void settle() {
+        while (fatal_.empty() && !stop_ && step(std::chrono::milliseconds(30))) {
         }
-        for (const auto& l : lines) say(l);
+        if (dirty_ && fatal_.empty() && !stop_) redraw();
     }
 
     // A seat's name at the table ("Ann", "Bot 1"), whoever reads it.
@@ -309,7 +324,13 @@ private:
         return n;
     }
 
-    // The screen of the moment, and the prompt when it is this seat's move.
+    // What the front end draws from: this seat's observation and moves as last sent.
+    JoinView view() {
+        names_ = names();
+        return JoinView{room_, observation_, my_move_ ? legal_ : null_, seat_, names_, style_};
+    }
+
+    // Asks for the observation of the moment, then draws it.
     void redraw() {
         auto obs = link_.request({{"cmd", "observe"}});
         if (obs.value("type", "") != "observation") return;
@@ -318,146 +339,57 @@ private:
         const auto& to_act = obs["to_act"];
         my_move_ = seat_ >= 0 && !legal_.is_null() &&
                    std::find(to_act.begin(), to_act.end(), seat_) != to_act.end();
-        std::cout << screen() << std::flush;
-        if (my_move_) say(prompt());
+        draw();
     }
 
-    std::string screen() const {
-        if (game_ == "classic" || game_ == "salvo") {
-            if (seat_ < 0) return watch_screen();
-            Block left = grid_block("Your fleet", ocean_grid(observation_), style_);
-            Block right = grid_block("Enemy waters", target_grid(observation_), style_);
-            return join_blocks(left, right) + legend(style_, observation_.contains("weapons"));
-        }
-        if (game_ == "royale") return render_royale(observation_, names(), style_);
-        if (game_ == "party") {
-            return render_party_board(observation_, style_.colour()) +
-                   render_party_scoreboard(observation_, seat_, names().names);
-        }
-        if (game_ == "crew") return crew_screen();
-        return observation_.dump(2) + "\n";
-    }
-
-    // A spectator's classic or Salvo screen, from the public view: each side's shots at the
-    // other's waters, by name (never an unsunk ship), and whose turn it is.
-    std::string watch_screen() const {
-        if (!observation_.contains("sides")) return "";
-        Block grids[2] = {Block{}, Block{}};
-        for (int s = 0; s < 2; ++s) {
-            const json& side = observation_["sides"][static_cast<std::size_t>(s)];
-            json view{{"board", observation_["board"]},
-                      {"targets", side["targets"]},
-                      {"enemy_fleet", side["enemy_fleet"]}};
-            grids[s] =
-                grid_block(name_of(s) + " fires at " + name_of(1 - s), target_grid(view), style_);
-        }
-        std::string text = join_blocks(grids[0], grids[1]) + legend(style_, false);
-        const std::string phase = observation_.value("phase", "");
-        if (phase == "placement") text += "The fleets are being placed.\n";
-        if (observation_.contains("to_move") && observation_["to_move"].is_number_integer() &&
-            phase != "over" && phase != "placement") {
-            text += name_of(observation_["to_move"].get<int>()) + " to fire.\n";
-        }
-        return text;
-    }
-
-    std::string crew_screen() const {
-        std::string text = "Totals:";
-        const auto n = names().names;
-        const auto totals = observation_.value("totals", std::vector<int>{});
-        for (std::size_t s = 0; s < totals.size(); ++s) {
-            text += "  " + (static_cast<int>(s) == seat_ ? std::string("You") : n[s]) + " " +
-                    std::to_string(totals[s]);
-        }
-        text += "\n";
-        if (observation_.contains("turn") && !observation_["turn"]["last_throw"].empty()) {
-            text += render_dice(observation_["turn"]["last_throw"].get<std::vector<int>>());
-        }
-        return text;
-    }
-
-    std::string prompt() const {
-        if (legal_.contains("choices")) {
-            std::string text = "Your move:";
-            int i = 0;
-            for (const auto& c : legal_["choices"]) {
-                text += "\n  " + std::to_string(++i) + ": " + c.value("type", "");
-                if (c.contains("keep")) text += ", keep " + c["keep"].dump();
+    // play's screen: the header, the game's screen, the news since the last one, what play
+    // draws under it, and the question when it is this seat's move. A terminal is cleared
+    // first; a pipe gets a blank line between screens and keeps every line of news.
+    void draw() {
+        dirty_ = false;
+        const auto v = view();
+        std::string text = terminal_.screen ? "\x1b[H\x1b[2J" : "\n";
+        auto parts = front_->header(v);
+        parts.push_back("room " + args_.code);
+        parts.push_back(seat_ >= 0 ? "you are " + name_of(seat_) : std::string("watching"));
+        const auto header = screen_header(parts, style_);
+        for (const auto& line : header) text += line + "\n";
+        if (header.size() == 1) text += "\n";
+        text += front_->body(v);
+        const std::string below = front_->below(v);
+        const std::string question =
+            my_move_ ? "  " + style_.paint(front_->prompt(v), Tone::kPrompt) : "";
+        if (!news_.empty()) {
+            const auto lines_of = [](const std::string& s) {
+                return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+            };
+            const int used = lines_of(text) + lines_of(below) + 2;
+            const int rows = terminal_.screen ? std::max(1, terminal_rows() - used) : 1'000'000;
+            const FittedNews fitted = fit_news(news_, rows, 76);
+            for (std::size_t i = 0; i < fitted.lines.size(); ++i) {
+                text +=
+                    "  " +
+                    (static_cast<int>(i) == fitted.note ? style_.paint(fitted.lines[i], Tone::kDim)
+                                                        : fitted.lines[i]) +
+                    "\n";
             }
-            return text + "\nType the number of your choice.";
+            news_.clear();
         }
-        const std::string type = legal_.value("type", "");
-        if (type == "place") {
-            return "Place your fleet: 'auto' for a random one, or one placement per ship in "
-                   "fleet order, separated by commas (e.g. 'A1 right, C1 right, ...').";
-        }
-        if (game_ == "royale") return royale_help(observation_, legal_);
-        if (game_ == "party") return "Press Enter to fire the next torpedo.";
-        return "Your shot" + std::string(legal_.value("count", 1) > 1 ? "s" : "") + " (" +
-               std::to_string(legal_.value("count", 1)) + "): e.g. 'B7'" +
-               (observation_.contains("weapons") ? ", or a weapon ('nuke D4')" : "") + ".";
+        text += below;
+        std::cout << text;
+        if (!question.empty()) std::cout << question << "\n";
+        std::cout << std::flush;
     }
 
-    // A line typed on this seat's move as its action, or an error sentence.
-    Result<json> action_of(const std::string& line) {
-        const std::string text = trim(line);
-        if (!text.empty() && text.front() == '{') {
-            auto j = json::parse(text, nullptr, false);
-            if (j.is_discarded()) return make_error("bad_json", "That is not valid JSON.");
-            return j;
-        }
-        // "auto" lets the computer choose this one move (any legal one, at random).
-        if (lower(text) == "auto" && legal_.value("type", "") != "place") {
-            return client::random_action(legal_, seat_, rng_, game_);
-        }
-        if (legal_.contains("choices")) {
-            const auto& choices = legal_["choices"];
-            try {
-                const auto k = std::stoul(text);
-                if (k >= 1 && k <= choices.size()) return choices[k - 1];
-            } catch (const std::exception&) {
-            }
-            for (const auto& c : choices) {
-                if (c.value("type", "") == lower(text) && !c.contains("keep")) return c;
-            }
-            return make_error("bad_choice",
-                              "Type a number from 1 to " + std::to_string(choices.size()) + ".");
-        }
-        if (legal_.value("type", "") == "place") {
-            if (lower(text) == "auto" || text.empty()) return random_fleet();
-            json ships = json::array();
-            std::string piece;
-            std::istringstream in(text);
-            while (std::getline(in, piece, ',')) ships.push_back(trim(piece));
-            return json{{"type", "place"}, {"ships", ships}};
-        }
-        if (game_ == "royale") return royale_command_action(text, observation_);
-        if (game_ == "party") return json{{"type", "fire"}};
-        const BoardSize board{observation_["board"]["rows"].get<int>(),
-                              observation_["board"]["cols"].get<int>()};
-        if (auto weapon = parse_weapon_command(text, board)) return *weapon;
-        auto cells = parse_targets(
-            command_of(text) == PlayCommand::kFire ? without_fire_word(text) : text, board);
-        if (!cells) return cells.error();
-        return json{{"type", "fire"}, {"cells", *cells}};
+    static int terminal_rows() {
+        winsize size{};
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+        return 24;
     }
 
-    json random_fleet() {
-        std::vector<ShipSpec> fleet;
-        for (const auto& s : legal_["ships"]) {
-            fleet.push_back({s.value("name", "ship"), s.value("length", 1)});
-        }
-        const bool party = game_ == "party";
-        const BoardSize board = party ? BoardSize{6, 6}
-                                      : BoardSize{observation_["board"]["rows"].get<int>(),
-                                                  observation_["board"]["cols"].get<int>()};
-        Rng rng(std::random_device{}());
-        FleetSampler sampler(fleet, board, false);
-        json ships = json::array();
-        if (auto layout = sampler.sample(rng, 1'000'000)) {
-            for (const auto& p : *layout) ships.push_back(to_string(p));
-        }
-        return {{"type", "place"}, {"ships", ships}};
+    void ask_again() {
+        const auto v = view();
+        say("  " + style_.paint(front_->prompt(v), Tone::kPrompt));
     }
 
     // Sends the action (the session keeps it, with its id, until it is settled, and resends it
@@ -474,20 +406,19 @@ private:
     // server had applied it) or a refusal.
     void settled(const json& ack) {
         awaiting_ = false;
-        const json action = sent_;
         if (ack.value("type", "") == "acted") {
-            redraw();
+            dirty_ = true;
             return;
         }
-        // A random placement the rules refused (e.g. ships may not touch): another one.
-        if (legal_.value("type", "") == "place" && action == last_random_) {
-            last_random_ = random_fleet();
-            act(client::random_action(legal_, seat_, rng_, game_));
-            return;
-        }
-        say("Not allowed: " + ack.value("error", json::object()).value("message", ack.dump()));
         my_move_ = true;  // still ours: the refused action changed nothing
-        say(prompt());
+        // The front end may answer a refusal itself (another random fleet for one it drew).
+        if (auto again = front_->retry(sent_, view(), rng_)) {
+            my_move_ = false;
+            act(*again);
+            return;
+        }
+        say("  Not allowed: " + ack.value("error", json::object()).value("message", ack.dump()));
+        ask_again();
     }
 
     // A line typed at any time: a room command, or the move when it is ours.
@@ -499,14 +430,26 @@ private:
             return false;
         }
         if (word == "help") {
+            if (my_move_) std::cout << front_->help(view());
             say("Commands: quit (your seat is kept), resign, claim (your opponent left), "
                 "start, bot [level], board; and your moves ('auto' plays one at random).");
-            if (my_move_) say(prompt());
+            if (my_move_) ask_again();
             return true;
         }
         if (word == "board") {
-            redraw();
+            if (room_.value("phase", "") == "waiting") {
+                lobby_shown_.clear();
+                show_room();
+            } else {
+                redraw();
+            }
             return true;
+        }
+        if (room_.value("phase", "") != "waiting") {
+            if (const std::string shown = front_->look(word, view()); !shown.empty()) {
+                std::cout << shown << std::flush;
+                return true;
+            }
         }
         if (word == "resign" || word == "claim" || word == "abort") {
             auto answer = link_.request({{"cmd", word}});
@@ -538,15 +481,19 @@ private:
                 "comes ('quit' leaves).");
             return true;
         }
-        auto action = action_of(line);
-        if (!action) {
-            say(action.error().message);
-            say(prompt());
+        const JoinInput input = front_->read(line, view(), rng_);
+        if (input.action) {
+            my_move_ = false;
+            act(*input.action);
             return true;
         }
-        if (legal_.value("type", "") == "place") last_random_ = *action;
-        my_move_ = false;
-        act(*action);
+        if (input.redraw) {
+            draw();  // the screen with the change (a ship placed), and the question again
+            if (!input.say.empty()) say("  " + style_.paint(input.say, Tone::kWarn));
+            return true;
+        }
+        if (!input.say.empty()) say("  " + style_.paint(input.say, Tone::kWarn));
+        ask_again();
         return true;
     }
 
@@ -559,15 +506,15 @@ private:
             if (m.value("phase", "") == "waiting") show_room();
             if (started) {
                 say("The game starts.");
-                redraw();  // a game may start with no event at all (the first move is ours)
+                dirty_ = true;  // a game may start with no event at all (the first move is ours)
             }
         } else if (type == "timeout") {
             const int seat = m["seat"].get<int>();
             const std::string whose = seat == seat_ ? "your" : names().who(seat) + "'s";
             if (m.value("takeover", false)) {
-                say("Out of time: a bot plays " + whose + " seat from now on.");
+                note("Out of time: a bot plays " + whose + " seat from now on.");
             } else {
-                say("Out of time: " + whose + " move was played by a bot.");
+                note("Out of time: " + whose + " move was played by a bot.");
             }
         } else if (type == "ended") {
             ended_ = m["ended"];
@@ -585,6 +532,9 @@ private:
     }
 
     void finish() {
+        // The last screen first: the final moves' news under the boards as they ended.
+        settle();
+        if (dirty_ || !news_.empty()) redraw();
         std::string how;
         const std::string by = ended_.value("by", "");
         const json& result = ended_.value("result", json::object());
@@ -621,58 +571,10 @@ private:
     void show_reveal() {
         const auto answer = link_.request({{"cmd", "record"}});
         if (answer.value("type", "") != "record") return;
-        const json& reveal = answer["record"].value("reveal", json());
-        if (!reveal.is_object()) return;
-        if ((game_ == "classic" || game_ == "salvo") && reveal.contains("fleets")) {
-            const json options = answer["record"].value("options", json::object());
-            std::vector<ShipSpec> fleet;
-            for (const auto& s : options.value("fleet", json::array())) {
-                fleet.push_back({s.value("name", "ship"), s.value("length", 1)});
-            }
-            const BoardSize size{options.value("rows", 10), options.value("cols", 10)};
-            const auto placements = [&](int seat) {
-                std::vector<std::string> out;
-                for (const auto& p : reveal["fleets"][static_cast<std::size_t>(seat)]) {
-                    out.push_back(p.get<std::string>());
-                }
-                return out;
-            };
-            const auto caption = [&](int seat) {
-                return names().who(seat) + "'s fleet, revealed" +
-                       (placements(seat).empty() ? " (never placed)" : "");
-            };
-            if (seat_ == 0 || seat_ == 1) {
-                // My boards as they stood, with the enemy's every ship drawn under my shots.
-                auto obs = link_.request({{"cmd", "observe"}});
-                if (obs.value("type", "") == "observation") observation_ = obs["observation"];
-                const int enemy = 1 - seat_;
-                Grid theirs = target_grid(observation_);
-                draw_ships(theirs, fleet, placements(enemy));
-                std::cout << join_blocks(grid_block("Your fleet", ocean_grid(observation_), style_),
-                                         grid_block(caption(enemy), theirs, style_))
-                          << std::flush;
-            } else {
-                Grid first(size), second(size);
-                draw_ships(first, fleet, placements(0));
-                draw_ships(second, fleet, placements(1));
-                std::cout << join_blocks(grid_block(caption(0), first, style_),
-                                         grid_block(caption(1), second, style_))
-                          << std::flush;
-            }
-        } else if (game_ == "royale" && reveal.contains("hands")) {
-            say("The hands were:");
-            const auto& hands = reveal["hands"];
-            for (std::size_t s = 0; s < hands.size(); ++s) {
-                auto ids = [](const json& cards) {
-                    std::string text;
-                    for (const auto& c : cards)
-                        text += (text.empty() ? "" : " ") + c.get<std::string>();
-                    return text.empty() ? std::string("nothing") : text;
-                };
-                say("  " + names().who(static_cast<int>(s)) + " kept " + ids(hands[s]["kept"]) +
-                    "; discarded " + ids(hands[s]["discarded"]));
-            }
-        }
+        auto obs = link_.request({{"cmd", "observe"}});
+        if (obs.value("type", "") == "observation") observation_ = obs["observation"];
+        my_move_ = false;
+        std::cout << front_->reveal(answer["record"], view()) << std::flush;
     }
 
     int loop() {
@@ -683,13 +585,13 @@ private:
                 finish();
                 return kExitOk;
             }
-            if (my_move_ && !pending_.empty()) {
+            if (my_move_ && !dirty_ && !pending_.empty()) {
                 const std::string line = pending_.front();
                 pending_.pop_front();
                 if (!typed(line)) return kExitOk;
                 continue;
             }
-            if (!input_closed) {
+            if (!input_closed && !dirty_) {
                 if (auto line = lines_.poll(input_closed)) {
                     if (!typed(*line)) return kExitOk;
                     continue;
@@ -697,12 +599,12 @@ private:
             }
             // Checked on every pass: input may end while lines typed ahead still wait for
             // this seat's turn, and once they are played there is nothing more to do.
-            if (input_closed && pending_.empty()) {
+            if (input_closed && pending_.empty() && !dirty_) {
                 say("End of input: left the room; your seat is kept. Come back with: " +
                     comeback());
                 return kExitOk;
             }
-            step(std::chrono::milliseconds(50));
+            if (!step(std::chrono::milliseconds(dirty_ ? 30 : 50)) && dirty_) settle();
             if (!fatal_.empty()) {
                 std::cerr << "error: the connection to the server was lost and could not be made "
                              "again ("
@@ -714,18 +616,23 @@ private:
 
     const JoinArgs& args_;
     JoinLink& link_;
+    TerminalInfo terminal_;
     Style style_;
     LineQueue lines_;
     std::deque<std::string> pending_;
+    std::unique_ptr<JoinFront> front_;
+    std::vector<NewsItem> news_;  // what happened since the last screen, in words
+    SeatNames names_;             // the names the last view lent the front end
     json room_;
     std::string game_;
     int seat_ = -1;
     bool owner_ = false;
-    json observation_;
+    json observation_ = json::object();
     json legal_;
-    json last_random_;
+    const json null_;
     json ended_;
     bool my_move_ = false;
+    bool dirty_ = false;  // the screen is out of date: draw it once what is arriving has come
     bool stop_ = false;
     std::string lobby_shown_;  // the seats as last printed
     bool caught_up_ = false;   // the events before this connection were told

@@ -59,6 +59,14 @@ TEST(JoinReconnect, KilledAndRestartedMidGameJoinReconnectsResendsAndPlaysToTheE
     const int prompts = count_of(join.out(), "Your shot");
     join.type("A1");
     ASSERT_TRUE(join.wait_for("You fired at A1")) << join.out();
+    {
+        // One screen after the reconnect, not one per message of its burst (the welcome, the
+        // catch-up, the resent placement's answer); then the screen of the shot.
+        const std::string& out = join.out();
+        const auto back = out.find("reconnecting... back.");
+        const auto fired = out.find("You fired at A1", back);
+        EXPECT_EQ(count_of(out.substr(back, fired - back), "BROADSIDE"), 2) << out.substr(back);
+    }
     ASSERT_TRUE(join.wait_for("Your shot", prompts + 1)) << join.out();  // the bot answered
     server.kill9();
     server.restart();

@@ -45,8 +45,9 @@ TEST(Join, APlayerWithATokenPlaysAWholeClassicGameAgainstABot) {
                              "start\nauto\n" + every_cell());
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
     EXPECT_NE(run.out.find("You are back in seat 0"), std::string::npos) << run.out;
+    // play's screens (issue 30): the placement screen, then "Your ocean" beside "Target grid".
     EXPECT_NE(run.out.find("Your fleet"), std::string::npos);
-    EXPECT_NE(run.out.find("Enemy waters"), std::string::npos);
+    EXPECT_NE(run.out.find("Target grid"), std::string::npos);
     EXPECT_NE(run.out.find("You fired at A1"), std::string::npos) << run.out;
     EXPECT_TRUE(run.out.find("You won!") != std::string::npos ||
                 run.out.find("You lost.") != std::string::npos)
@@ -103,17 +104,18 @@ TEST(Join, AResignationShowsTheOtherFleetRevealed) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
-TEST(Join, ACrewGameIsPlayedByNumberedChoices) {
+// The dice game is played with play's words (Enter or t throws, s stops), not a numbered menu.
+TEST(Join, ACrewGameIsPlayedWithPlaysWords) {
     ServerProcess server(temp_dir(), kFast);
     auto created = create_room(server.port(),
                                {{"game", "crew"}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
     std::string input = "start\n";
-    for (int i = 0; i < 400; ++i) input += "1\n";
+    for (int i = 0; i < 300; ++i) input += "t\ns\n";
     auto run = run_broadside({"join", created["room"].get<std::string>(), "--server", server.url(),
                               "--token", created["token"].get<std::string>(), "--no-color"},
                              input);
     EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
-    EXPECT_NE(run.out.find("Type the number of your choice"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("dice (help for more) > "), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("Totals:"), std::string::npos);
     EXPECT_TRUE(run.out.find("You won!") != std::string::npos ||
                 run.out.find("You lost.") != std::string::npos)

@@ -14,6 +14,7 @@
 #include "cli/common.h"
 #include "cli/news.h"
 #include "cli/play_input.h"
+#include "cli/screen_header.h"
 #include "games/classic/instance.h"
 #include "seats/builtin_agent.h"
 
@@ -479,17 +480,7 @@ private:
         if (score_.game > 1) {
             parts.push_back("game " + std::to_string(score_.game) + " (" + score_text() + ")");
         }
-        std::vector<std::string> lines{"BROADSIDE  " + parts[0]};
-        std::vector<std::string> painted{style_.paint("BROADSIDE", Tone::kTitle) + "  " + parts[0]};
-        for (std::size_t i = 1; i < parts.size(); ++i) {
-            if (lines.back().size() + 5 + parts[i].size() <= static_cast<std::size_t>(kColumns)) {
-                lines.back() += "  |  " + parts[i];
-                painted.back() += "  " + style_.paint("|", Tone::kDim) + "  " + parts[i];
-            } else {
-                lines.push_back(parts[i]);
-                painted.push_back(parts[i]);
-            }
-        }
+        const std::vector<std::string> painted = screen_header(parts, style_, kColumns);
         for (const auto& line : painted) out_ << line << "\n";
         if (painted.size() == 1 && !compact) out_ << "\n";
     }

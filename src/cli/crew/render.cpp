@@ -52,7 +52,12 @@ std::string render_dice(const std::vector<int>& faces, const std::vector<std::st
 }
 
 std::string render_tally(const crew::Observation& obs, const std::vector<std::string>& names) {
-    const auto order = crew::seat_order(obs.first(), obs.players());
+    return render_tally(crew::to_json(obs), names);
+}
+
+std::string render_tally(const nlohmann::json& obs, const std::vector<std::string>& names) {
+    const auto order = obs.value("order", std::vector<int>{});
+    const auto totals = obs.value("totals", std::vector<int>{});
     // Columns narrow with many players so that the sheet fits 80 columns.
     const std::size_t width =
         std::min<std::size_t>(12, 66 / std::max<std::size_t>(order.size(), 1));
@@ -62,22 +67,28 @@ std::string render_tally(const crew::Observation& obs, const std::vector<std::st
         out << cell(names[static_cast<std::size_t>(seat)].substr(0, width - 1), width);
     }
     out << "\n";
-    for (const auto& r : obs.tally()) {
+    for (const auto& r : obs.value("tally", nlohmann::json::array())) {
+        const auto& scores = r["scores"];
         // A round that has just begun has nothing to show yet.
-        if (std::all_of(r.scores.begin(), r.scores.end(), [](int v) { return v < 0; })) continue;
-        out << "  " << std::string(r.playoff ? "playoff " : "round   ")
-            << cell(std::to_string(r.number), 2);
+        if (std::all_of(scores.begin(), scores.end(),
+                        [](const nlohmann::json& v) { return v.is_null(); })) {
+            continue;
+        }
+        out << "  " << std::string(r.value("playoff", false) ? "playoff " : "round   ")
+            << cell(std::to_string(r.value("round", 0)), 2);
+        const auto& seats = r["seats"];
         for (int seat : order) {
             std::string v;
-            for (std::size_t i = 0; i < r.seats.size(); ++i)
-                if (r.seats[i] == seat && r.scores[i] >= 0) v = std::to_string(r.scores[i]);
+            for (std::size_t i = 0; i < seats.size(); ++i)
+                if (seats[i].get<int>() == seat && !scores[i].is_null())
+                    v = std::to_string(scores[i].get<int>());
             out << cell(v, width);
         }
         out << "\n";
     }
     out << "  " << cell("total", 10);
     for (int seat : order)
-        out << cell(std::to_string(obs.totals()[static_cast<std::size_t>(seat)]), width);
+        out << cell(std::to_string(totals[static_cast<std::size_t>(seat)]), width);
     out << "\n";
     return out.str();
 }

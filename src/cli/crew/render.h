@@ -19,5 +19,8 @@ std::vector<std::string> crew_event_words(const nlohmann::json& event,
                                           const std::vector<int>& totals);
 // Rounds down, seats across, totals at the bottom; playoff rounds marked.
 std::string render_tally(const crew::Observation& obs, const std::vector<std::string>& names);
+// The same sheet from the observation as JSON (what `join` is sent): the one drawing, which the
+// typed form above calls through crew::to_json.
+std::string render_tally(const nlohmann::json& obs, const std::vector<std::string>& names);
 
 }  // namespace broadside::cli

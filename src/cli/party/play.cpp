@@ -76,8 +76,13 @@ void say(std::ostream& out, const std::string& text) {
     for (const auto& line : wrap(text, 78)) out << line << "\n";
 }
 
-// A fleet being placed, drawn on the 6x6 sea by ship letter.
 std::string draft_board(const std::vector<std::string>& placements) {
+    return render_party_draft(placements);
+}
+
+}  // namespace
+
+std::string render_party_draft(const std::vector<std::string>& placements) {
     using namespace party;
     std::array<char, kCells> cells;
     cells.fill('.');
@@ -98,6 +103,8 @@ std::string draft_board(const std::vector<std::string>& placements) {
     }
     return text;
 }
+
+namespace {
 
 // Asks for the fleet ship by ship (undo, rotate, auto then ok or again); returns the place
 // action, or null if the player leaves.

@@ -36,6 +36,8 @@ void narrate_party(const nlohmann::json& event, int me, const std::vector<std::s
 
 // The player's board from their observation: every torpedo marked on the 6x6 sea.
 std::string render_party_board(const nlohmann::json& observation, bool colour);
+// A fleet being placed ("A1 right", in fleet order), drawn on the 6x6 sea by ship letter.
+std::string render_party_draft(const std::vector<std::string>& placements);
 // The public scoreboard, in full for a few players, summarised for many. `names[seat]` (when
 // given and not empty) names a seat; `my_seat` is "you" (-1: nobody, a screen for everyone).
 std::string render_party_scoreboard(const nlohmann::json& observation, int my_seat,
