@@ -807,18 +807,20 @@ void Room::on_observe(Request& r, bool legal_only) {
         return;
     }
     const int seat = view_seat(a);
+    // Moved, never copied, into the reply: a classic `legal` lists every open cell, a hundred
+    // JSON strings, and each copy of it is a hundred allocations (docs/performance.md).
     json legal = seat >= 0 ? match_->legal_actions(seat) : json();
     if (legal_only) {
         reply(r, {{"type", "legal"},
                   {"seat", seat},
-                  {"legal", legal},
+                  {"legal", std::move(legal)},
                   {"to_act", to_act_for(match_->seats_to_act(), seat)}});
         return;
     }
     reply(r, {{"type", "observation"},
               {"seat", seat},
               {"observation", match_->observation(seat)},
-              {"legal", legal},
+              {"legal", std::move(legal)},
               {"to_act", to_act_for(match_->seats_to_act(), seat)},
               {"to_act_count", match_->seats_to_act().size()},
               {"over", match_->is_over()},

@@ -95,7 +95,7 @@ json ClassicGame::legal_actions(int seat) const {
         Bitboard::all(obs.board()).without(obs.fired()).for_each([&](int i) {
             open.push_back(to_string(cell_at(i, obs.board())));
         });
-        json legal{{"type", "fire"}, {"count", obs.shots_due()}, {"cells", open}};
+        json legal{{"type", "fire"}, {"count", obs.shots_due()}, {"cells", std::move(open)}};
         if (obs.options().weapons != 0) {
             json weapons = json::array();
             for (int w = 0; w < kWeaponKinds; ++w) {
