@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "protocol/errors.h"
 #include "protocol/fields.h"
 #include "protocol/raw_id.h"
 #include "seats/bot_registry.h"
@@ -22,16 +23,6 @@ namespace broadside::server {
 using nlohmann::json;
 
 namespace {
-
-// Game errors about who acts keep their own code; every other rejected action is
-// "illegal_action" with the game's code as the reason (as `broadside engine` answers).
-bool is_top_level_code(const std::string& code) {
-    return code == "bad_seat" || code == "not_your_turn" || code == "game_over";
-}
-
-json error_json(const std::string& code, const std::string& message) {
-    return {{"type", "error"}, {"error", {{"code", code}, {"message", message}}}};
-}
 
 // The key an action id is remembered by: its JSON text (a string or an integer).
 std::string action_key(const json& id) {
@@ -409,18 +400,13 @@ void Room::reply(const Request& r, json response) {
 
 void Room::error(const Request& r, const std::string& code, const std::string& message) {
     services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
-    reply(r, error_json(code, message));
+    reply(r, protocol::error_response(code, message));
 }
 
 void Room::refuse_action(const Request& r, const std::string& code, const std::string& message) {
-    if (is_top_level_code(code)) {
-        error(r, code, message);
-        return;
-    }
-    json response = error_json("illegal_action", message);
-    response["error"]["reason"] = code;
+    // The engine's answer to a refused action, byte for byte (docs/protocol.md, "Errors").
     services_.metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
-    reply(r, response);
+    reply(r, protocol::action_refused(code, message));
 }
 
 Room::Attachment* Room::attachment(const Peer* peer) {
