@@ -3,12 +3,17 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "match/registry.h"
 #include "seats/builtin_agent.h"
 
 namespace broadside::server {
 
 std::string bot_seat_name(const std::string& game, const std::string& bot, int seat) {
-    if (game == "party") return seat == 0 ? "host bot" : bot + " bot " + std::to_string(seat);
+    // A hosted game (GameTraits::hosted) numbers its players from 1 after the host in seat 0.
+    const auto found = find_game(game);
+    if (found && (*found)->traits.hosted) {
+        return seat == 0 ? "host bot" : bot + " bot " + std::to_string(seat);
+    }
     return bot + " bot " + std::to_string(seat + 1);
 }
 

@@ -298,9 +298,15 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         });
     } else if (cmd == "quick") {
         const std::string game = request.value("game", "");
-        if (game != "classic" && game != "salvo") {
-            done(error_response("bad_request",
-                                "Quick match pairs two people for \"classic\" or \"salvo\"."));
+        // The games declare whether strangers may be paired for them (GameTraits).
+        const auto found = find_game(game);
+        if (!found || !(*found)->traits.quick_match) {
+            std::string games;
+            for (const auto& g : game_registry()) {
+                if (!g.traits.quick_match) continue;
+                games += (games.empty() ? "\"" : " or \"") + g.name + "\"";
+            }
+            done(error_response("bad_request", "Quick match pairs two people for " + games + "."));
             return;
         }
         if (draining_) {

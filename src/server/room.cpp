@@ -6,8 +6,10 @@
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
+#include "match/registry.h"
 #include "protocol/errors.h"
 #include "protocol/fields.h"
+#include "protocol/hello.h"
 #include "protocol/raw_id.h"
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
@@ -428,17 +430,19 @@ int Room::view_seat(const Attachment& a) const {
 
 // ---- commands ------------------------------------------------------------------------------
 
+const GameTraits& Room::traits() const {
+    static const GameTraits none{};
+    const auto found = find_game(game_);
+    return found ? (*found)->traits : none;
+}
+
 void Room::on_hello(Request& r) {
     const json& body = r.body;
-    if (!body.contains("protocol") || !body["protocol"].is_number_integer() ||
-        body["protocol"].get<std::int64_t>() < kOldestServerProtocol ||
-        body["protocol"].get<std::int64_t>() > kServerProtocol ||
-        (game_ == "party" && body["protocol"].get<std::int64_t>() < 2)) {
-        error(r, "unsupported_protocol",
-              "This server speaks protocol " + std::to_string(kServerProtocol) +
-                  "; send \"protocol\": " + std::to_string(kServerProtocol) +
-                  " in hello (and update your client if it speaks another version).");
-        r.peer->close("unsupported protocol");
+    // The one check of a hello (protocol/hello.h), with this game's oldest protocol: the
+    // connection checked the server's range already, a game may ask a newer one (the party).
+    if (auto refusal = protocol::hello_refusal(body, traits().oldest_protocol)) {
+        error(r, refusal->code, refusal->message);
+        if (refusal->close) r.peer->close("unsupported protocol");
         return;
     }
     int member = -1;
@@ -1248,7 +1252,7 @@ json Room::build_summary() const {
                 {"seat_count", seat_count_},
                 {"connected_count", connected_count},
                 {"locked", locked_}};
-    if (game_ == "party") out["players_count"] = seat_count_ - 1;
+    if (traits().hosted) out["players_count"] = seat_count_ - 1;  // seat 0 is the host
     if (!ended_.is_null()) out["ended"] = public_ended();
     if (!rematch_.empty()) out["rematch"] = rematch_;
     if (settings_.contains("clock")) {

@@ -181,6 +181,9 @@ private:
     // Party night (room_party.cpp): open seating, the host's lock, removal and names, and the
     // compact forms a room of thousands needs.
     bool open_party() const;
+    // What the game declares of itself (src/games/game.h): open seating, the opening clock's
+    // phases, the oldest protocol its rooms serve, a host seat.
+    const GameTraits& traits() const;
     bool party_accepts_players() const;
     std::string unique_name(const std::string& name) const;
     void on_lock(Request& r);

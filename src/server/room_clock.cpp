@@ -30,7 +30,8 @@ void Room::note_turn_starts(const std::vector<int>& before, std::int64_t at) {
 bool Room::opening_phase(int seat) const {
     const json observation = match_->observation(seat);
     const std::string phase = observation.value("phase", "");
-    return phase == "placement" || phase == "discard";
+    const auto& opening = traits().opening_phases;  // declared by the game (GameTraits)
+    return std::find(opening.begin(), opening.end(), phase) != opening.end();
 }
 
 bool Room::absent_past_grace(int member) const {

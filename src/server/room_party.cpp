@@ -21,7 +21,8 @@ std::string lower_name(const std::string& name) {
 }
 
 bool Room::open_party() const {
-    return game_ == "party" && options_.value("seating", "fixed") == "open";
+    const auto open_seating = traits().open_seating;  // declared by the game (GameTraits)
+    return open_seating != nullptr && open_seating(options_);
 }
 
 bool Room::party_accepts_players() const {
