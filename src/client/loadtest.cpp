@@ -30,6 +30,7 @@
 #include "client/room_session.h"
 #include "client/ws_client.h"
 #include "core/rng.h"
+#include "net/loop_lag.h"
 
 namespace broadside::client {
 
@@ -49,6 +50,10 @@ struct Stats {
     // The second of the run (since the first connect) each answer came in, beside `ack_ms`: the
     // report's timeline shows whether slow answers come in bursts or all along.
     std::vector<std::int32_t> ack_second;
+    // How late the generator's own loop ran a due timer (net/loop_lag.h), by second: when an
+    // answer is slow and this is too, the generator, not the server, kept it waiting.
+    std::vector<double> lag_ms;
+    std::vector<std::int32_t> lag_second;
     std::map<std::string, std::int64_t> error_codes;
     std::atomic<std::int64_t> actions{0};
     std::atomic<std::int64_t> connected{0};
@@ -644,7 +649,7 @@ double percentile(const std::vector<double>& sorted, double p) {
 
 // One row per second of the run: [second, answers, p50, p99, max] of the answers that came
 // in that second (ms), so a burst of slow answers shows when it happened.
-json ack_timeline(const std::vector<double>& ms, const std::vector<std::int32_t>& seconds) {
+json by_second_timeline(const std::vector<double>& ms, const std::vector<std::int32_t>& seconds) {
     std::map<std::int32_t, std::vector<double>> by_second;
     for (std::size_t i = 0; i < ms.size() && i < seconds.size(); ++i) {
         by_second[seconds[i]].push_back(ms[i]);
@@ -1170,6 +1175,15 @@ json run_loadtest(const LoadtestConfig& config) {
 
     const auto began = Clock::now();
     run.began = began;
+    auto lag_probe = std::make_shared<eventloop::LoopLagProbe>(
+        io.get_executor(), std::chrono::milliseconds(10), [&run](Clock::duration late) {
+            const auto now = Clock::now();
+            std::lock_guard lock(run.stats.mutex);
+            run.stats.lag_ms.push_back(std::chrono::duration<double, std::milli>(late).count());
+            run.stats.lag_second.push_back(static_cast<std::int32_t>(
+                std::chrono::duration_cast<std::chrono::seconds>(now - run.began).count()));
+        });
+    lag_probe->start();
     run.ends = began +
                std::chrono::milliseconds(static_cast<std::int64_t>(config.duration_seconds * 1000));
     // Ramp up: tables start at the given connection rate (each player opens about one).
@@ -1192,6 +1206,7 @@ json run_loadtest(const LoadtestConfig& config) {
     const auto end_time = Clock::now();
     const auto connected_at_end = run.stats.connected.load();
 
+    lag_probe->stop();
     clients.finish();
     // A table and its players point at each other: let go of them explicitly.
     for (auto& t : tables) t->players.clear();
@@ -1201,15 +1216,21 @@ json run_loadtest(const LoadtestConfig& config) {
 
     std::vector<double> ms;
     std::vector<std::int32_t> seconds;
+    std::vector<double> lag;
+    std::vector<std::int32_t> lag_seconds;
     std::map<std::string, std::int64_t> codes;
     {
         std::lock_guard lock(run.stats.mutex);
         ms = run.stats.ack_ms;
         seconds = run.stats.ack_second;
+        lag = run.stats.lag_ms;
+        lag_seconds = run.stats.lag_second;
         codes = run.stats.error_codes;
     }
-    const json timeline = ack_timeline(ms, seconds);
+    const json timeline = by_second_timeline(ms, seconds);
+    const json lag_timeline = by_second_timeline(lag, lag_seconds);
     std::sort(ms.begin(), ms.end());
+    std::sort(lag.begin(), lag.end());
     std::int64_t errors = 0;
     for (const auto& [code, n] : codes) errors += n;
     const double elapsed = std::chrono::duration<double>(end_time - began).count();
@@ -1238,6 +1259,12 @@ json run_loadtest(const LoadtestConfig& config) {
           {"p99", percentile(ms, 0.99)},
           {"max", ms.empty() ? 0 : ms.back()}}},
         {"ack_ms_by_second", timeline},
+        {"loop_lag_ms",
+         {{"samples", lag.size()},
+          {"p50", percentile(lag, 0.50)},
+          {"p99", percentile(lag, 0.99)},
+          {"max", lag.empty() ? 0 : lag.back()}}},
+        {"loop_lag_ms_by_second", lag_timeline},
         {"games_finished", run.stats.games_finished.load()},
         {"rooms", rooms_report["rooms"]},
         {"interrupted", run.interrupted()},

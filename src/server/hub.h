@@ -64,9 +64,12 @@ private:
     HubLimits limits_;
     mutable std::mutex mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
-    // Rooms created from each client address (pruned of finished and expired ones when counted).
+    // Rooms created from each client address (pruned of finished and expired ones when the list
+    // reaches the cap).
     std::map<std::string, std::vector<std::string>> created_by_;
-    int open_rooms_of(const std::string& address);  // with mutex_ held
+    // Whether this address may create another room: fewer than the cap of its rooms are not over
+    // (with mutex_ held).
+    bool may_create_room(const std::string& address);
     struct Waiting {
         std::weak_ptr<Peer> peer;
         std::string name;

@@ -71,6 +71,9 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
                              "From an act's frame read off its socket (before parsing and the "
                              "room's queue) to its acknowledgement (after the commit).");
     out += commit.text("broadside_commit_seconds", "One group commit to the database.");
+    out += loop_lag.text("broadside_loop_lag_seconds",
+                         "How late the network threads ran a timer that was due (sampled every "
+                         "10 ms): the wait of anything ready, such as a frame not yet read.");
     return out;
 }
 

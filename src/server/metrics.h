@@ -33,6 +33,9 @@ struct Metrics {
     Histogram act_to_ack;    // from the room's strand taking the act up
     Histogram frame_to_ack;  // from the act's frame read off its socket
     Histogram commit;
+    // How late the network loop ran a timer that was due (src/net/loop_lag.h): what every
+    // frame waits before the server reads it, which frame_to_ack cannot see.
+    Histogram loop_lag;
 
     // `rooms_by_game` is counted by the caller at scrape time.
     std::string text(const std::map<std::string, int>& rooms_by_game) const;

@@ -20,6 +20,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "net/loop_lag.h"
 #include "protocol/errors.h"
 #include "protocol/raw_id.h"
 #include "server/connection.h"
@@ -697,12 +698,19 @@ int run_server(const ServerConfig& config) {
         });
     };
     schedule_expiry();
+    auto loop_lag = std::make_shared<eventloop::LoopLagProbe>(
+        ioc.get_executor(), std::chrono::milliseconds(10),
+        [&metrics](std::chrono::steady_clock::duration late) {
+            metrics.loop_lag.observe(std::chrono::duration<double>(late).count());
+        });
+    loop_lag->start();
     signals.async_wait([&](beast::error_code, int signal) {
         spdlog::info("signal {}: draining", signal);
         shared.draining = true;
         hub.stop_creating();
         listener->stop();
         expiry.cancel();
+        loop_lag->stop();
         // Every room tells its clients and closes their connections after what is queued;
         // the writer then commits what is pending, and the process exits 0.
         hub.shut_down_rooms("The server is stopping; reconnect with your token when it is back.");
@@ -734,6 +742,7 @@ int run_server(const ServerConfig& config) {
     writer.flush();
     signals_owner.reset();
     expiry_owner.reset();
+    loop_lag.reset();
     listener.reset();
     hub.forget_rooms();
     context.reset();

@@ -62,6 +62,12 @@ SqliteStorage::SqliteStorage(const std::string& directory, Durability durability
         *db_, "UPDATE rooms SET touched_ms = MAX(touched_ms, ?) WHERE code = ?");
     expire_ =
         std::make_unique<SQLite::Statement>(*db_, "UPDATE rooms SET expired = 1 WHERE code = ?");
+    reader_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY);
+    reader_->setBusyTimeout(5000);  // WAL readers wait only while a crashed writer is recovered
+    room_exists_ =
+        std::make_unique<SQLite::Statement>(*reader_, "SELECT 1 FROM rooms WHERE code = ?");
+    find_record_ =
+        std::make_unique<SQLite::Statement>(*reader_, "SELECT record FROM records WHERE room = ?");
 }
 
 SqliteStorage::~SqliteStorage() = default;
@@ -155,18 +161,24 @@ void SqliteStorage::write(const WriteBatch& batch) {
 }
 
 bool SqliteStorage::room_exists(const std::string& code) {
-    std::lock_guard lock(mutex_);
-    SQLite::Statement q(*db_, "SELECT 1 FROM rooms WHERE code = ?");
+    std::lock_guard lock(reader_mutex_);
+    auto& q = *room_exists_;
+    q.reset();
     q.bind(1, code);
-    return q.executeStep();
+    const bool found = q.executeStep();
+    q.reset();  // ends the read: an open statement would hold back the writer's checkpoints
+    return found;
 }
 
 nlohmann::json SqliteStorage::record(const std::string& code) {
-    std::lock_guard lock(mutex_);
-    SQLite::Statement q(*db_, "SELECT record FROM records WHERE room = ?");
+    std::lock_guard lock(reader_mutex_);
+    auto& q = *find_record_;
+    q.reset();
     q.bind(1, code);
-    if (!q.executeStep()) return nullptr;
-    return nlohmann::json::parse(q.getColumn(0).getString());
+    nlohmann::json found = nullptr;
+    if (q.executeStep()) found = nlohmann::json::parse(q.getColumn(0).getString());
+    q.reset();
+    return found;
 }
 
 }  // namespace broadside::server

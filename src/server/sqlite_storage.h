@@ -27,8 +27,15 @@ public:
     nlohmann::json record(const std::string& code) override;
 
 private:
-    std::mutex mutex_;  // one connection; the writer and record downloads take turns
+    std::mutex mutex_;  // the writer's connection: loading, and every commit
     std::unique_ptr<SQLite::Database> db_;
+    // Lookups (a new room's code, a record download) have a connection of their own: in WAL mode
+    // a reader never waits for a commit. They run on the network threads, and when they shared
+    // the writer's connection every room created waited for the commit in progress, checkpoint
+    // and all, with the whole network loop stalled behind it (docs/performance.md, "The stalls").
+    std::mutex reader_mutex_;
+    std::unique_ptr<SQLite::Database> reader_;
+    std::unique_ptr<SQLite::Statement> room_exists_, find_record_;
     // The writes' statements, prepared once: parsing SQL for every commit cost more than the
     // inserts themselves when commits are small.
     std::unique_ptr<SQLite::Statement> insert_room_, insert_entry_, put_record_, touch_, expire_;

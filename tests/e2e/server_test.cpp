@@ -65,7 +65,8 @@ TEST(Server, HealthMetricsAndUnknownPaths) {
     for (const char* name :
          {"broadside_connections ", "broadside_rooms{game=\"classic\"} 0",
           "broadside_act_to_ack_seconds_bucket", "broadside_frame_to_ack_seconds_bucket",
-          "broadside_commit_seconds_count", "broadside_send_queue_drops_total"}) {
+          "broadside_commit_seconds_count", "broadside_send_queue_drops_total",
+          "broadside_loop_lag_seconds_bucket"}) {
         EXPECT_NE(metrics.body.find(name), std::string::npos) << name;
     }
     EXPECT_EQ(http_get(server.port(), "/nothing-here").status, 404);
