@@ -183,6 +183,11 @@ protected:
             if (!self->current(c)) return;
             if (ec) return self->failed_to_connect(ec);
             beast::get_lowest_layer(c->ws).expires_never();
+            // Each message goes out at once, as the server's do: with Nagle's algorithm a message
+            // sent while an earlier one is unacknowledged waits for that ACK (up to the peer's
+            // delayed-ACK timer, 40 ms here), which the report would count as the server's time.
+            beast::error_code no_delay;
+            beast::get_lowest_layer(c->ws).socket().set_option(tcp::no_delay(true), no_delay);
             c->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
             c->ws.async_handshake(self->run_.host, target, [self, c, hello](beast::error_code ec2) {
                 if (!self->current(c)) return;

@@ -104,6 +104,10 @@ WsClient::WsClient(const std::string& host, unsigned short port, const std::stri
                                      ": timed out");
         }
         if (ec) throw beast::system_error(ec);
+        // A player's move goes out at once (Nagle's algorithm would hold a message sent while
+        // an earlier one is unacknowledged).
+        beast::error_code no_delay;
+        beast::get_lowest_layer(impl_->ws).socket().set_option(tcp::no_delay(true), no_delay);
         impl_->ws.set_option(
             websocket::stream_base::decorator([headers](websocket::request_type& req) {
                 for (const auto& [k, v] : headers) req.set(k, v);
