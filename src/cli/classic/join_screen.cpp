@@ -219,20 +219,6 @@ private:
         return "A1 right";
     }
 
-    // `count` cells not yet fired at, in reading order: an example valid right now.
-    static std::string example_targets(const json& obs, int count) {
-        const Grid known = target_grid(obs);
-        std::string text;
-        int found = 0;
-        for (int i = 0; i < known.size.cells() && found < std::min(count, 3); ++i) {
-            if (known.marks[static_cast<std::size_t>(i)] != Mark::kWater) continue;
-            text += (found ? " " : "") + to_string(cell_at(i, known.size));
-            ++found;
-        }
-        if (found == 0) return "B7";
-        return count > 3 ? text + " ..." : text;
-    }
-
     json place_at_random(const JoinView& view, Rng& rng) {
         FleetSampler sampler(fleet_of(view.legal), board_of(view.observation),
                              view.legal.value("no_touch", false));

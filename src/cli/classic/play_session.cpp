@@ -449,20 +449,6 @@ private:
         }
     }
 
-    // `count` cells not yet fired at, in reading order: an example that is valid right now.
-    std::string example_targets(const json& obs, int count) const {
-        const Grid known = target_grid(obs);
-        std::string text;
-        int found = 0;
-        for (int i = 0; i < options_.board.cells() && found < std::min(count, 3); ++i) {
-            if (known.marks[static_cast<std::size_t>(i)] != Mark::kWater) continue;
-            text += (found ? " " : "") + to_string(cell_at(i, options_.board));
-            ++found;
-        }
-        if (found == 0) return "B7";
-        return count > 3 ? text + " ..." : text;
-    }
-
     // --- drawing --------------------------------------------------------------------------
 
     // The header: the game, who plays, whose screen, the seed and the session's score, on one
