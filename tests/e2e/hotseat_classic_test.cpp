@@ -15,6 +15,7 @@
 #include "core/cell.h"
 #include "core/ship.h"
 #include "support/test_support.h"
+#include "support/tmux_pane.h"
 
 namespace broadside {
 namespace {
@@ -224,7 +225,7 @@ TEST(HotSeatClassic, QuitAsksFirstAndNoCarriesOn) {
 // In tmux, a real terminal: after Ann places her fleet and the pass screen shows, nothing of
 // Ann's screen is left in the pane's scrollback (the pass screen clears it with ESC[3J).
 TEST(HotSeatClassic, TheScrollbackHoldsNothingOfThePreviousPlayerAfterThePassScreen) {
-    if (std::system("command -v tmux > /dev/null 2>&1") != 0) GTEST_SKIP() << "no tmux";
+    if (!testing::TmuxPane::available()) GTEST_SKIP() << "no tmux";
     const std::string dir = testing::temp_dir();
     const std::string socket = dir + "/tmux.sock";
     const std::string tmux = "tmux -S '" + socket + "' ";
@@ -325,42 +326,10 @@ TEST(ClassicScreens, EveryTurnFits80By24AtTheDefaultOptions) {
 namespace broadside {
 namespace {
 
-// A detached tmux session running one command, for tests that need a real terminal.
-class TmuxPane {
-public:
-    explicit TmuxPane(const std::string& command) : dir_(testing::temp_dir()) {
-        tmux_ = "tmux -S '" + dir_ + "/tmux.sock' ";
-        ok_ = sh(tmux_ + "new-session -d -s t -x 90 -y 30 \"env LANG=C.UTF-8 TERM=xterm " +
-                 command + "; sleep 30\"") == 0;
-    }
-    ~TmuxPane() { sh(tmux_ + "kill-server 2> /dev/null"); }
-    bool ok() const { return ok_; }
-    void keys(const std::string& keys) { sh(tmux_ + "send-keys -t t " + keys); }
-    void resize(int cols, int rows) {
-        sh(tmux_ + "resize-window -t t -x " + std::to_string(cols) + " -y " + std::to_string(rows));
-    }
-    std::string screen() {
-        const std::string file = dir_ + "/pane.txt";
-        sh(tmux_ + "capture-pane -p -t t > '" + file + "'");
-        return testing::read_file(file);
-    }
-    bool wait_for(const std::string& text) {
-        for (int i = 0; i < 200; ++i) {
-            if (screen().find(text) != std::string::npos) return true;
-            sh("sleep 0.05");
-        }
-        return false;
-    }
-
-private:
-    static int sh(const std::string& command) { return std::system(command.c_str()); }
-    std::string dir_, tmux_;
-    bool ok_ = false;
-};
-
 TEST(ClassicScreens, AResizedTerminalGetsTheScreenAgainWithTheHalfTypedLine) {
-    if (std::system("command -v tmux > /dev/null 2>&1") != 0) GTEST_SKIP() << "no tmux";
-    TmuxPane pane("'" + std::string(BROADSIDE_BINARY) + "' play classic --seed 5 --first me");
+    if (!testing::TmuxPane::available()) GTEST_SKIP() << "no tmux";
+    testing::TmuxPane pane("'" + std::string(BROADSIDE_BINARY) +
+                           "' play classic --seed 5 --first me");
     ASSERT_TRUE(pane.ok());
     ASSERT_TRUE(pane.wait_for("Place your Carrier"));
     pane.keys("auto Enter");
@@ -425,10 +394,10 @@ TEST(ClassicResume, SavedHalfwayAndResumedIsTheGamePlayedStraightThrough) {
 }
 
 TEST(ClassicResume, CtrlCWithSaveKeepsTheUnfinishedGame) {
-    if (std::system("command -v tmux > /dev/null 2>&1") != 0) GTEST_SKIP() << "no tmux";
+    if (!testing::TmuxPane::available()) GTEST_SKIP() << "no tmux";
     const std::string save = testing::temp_dir() + "/ctrl-c.json";
-    TmuxPane pane("'" + std::string(BROADSIDE_BINARY) +
-                  "' play classic --seed 5 --first me --save '" + save + "'");
+    testing::TmuxPane pane("'" + std::string(BROADSIDE_BINARY) +
+                           "' play classic --seed 5 --first me --save '" + save + "'");
     ASSERT_TRUE(pane.ok());
     ASSERT_TRUE(pane.wait_for("Place your Carrier"));
     pane.keys("auto Enter");

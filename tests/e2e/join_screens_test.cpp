@@ -11,6 +11,7 @@
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
+#include "support/tmux_pane.h"
 
 namespace broadside::testing {
 namespace {
@@ -20,36 +21,6 @@ using nlohmann::json;
 const std::vector<std::string> kFast{"--messages-per-second", "100000", "--message-burst",
                                      "100000"};
 
-// A detached tmux session running one command: a real terminal.
-class Pane {
-public:
-    explicit Pane(const std::string& command) : dir_(temp_dir()) {
-        tmux_ = "tmux -S '" + dir_ + "/tmux.sock' ";
-        ok_ = sh(tmux_ + "new-session -d -s t -x 90 -y 40 \"env LANG=C.UTF-8 TERM=xterm " +
-                 "XDG_STATE_HOME='" + dir_ + "' " + command + "; sleep 30\"") == 0;
-    }
-    ~Pane() { sh(tmux_ + "kill-server 2> /dev/null"); }
-    bool ok() const { return ok_; }
-    void keys(const std::string& keys) { sh(tmux_ + "send-keys -t t " + keys); }
-    std::string screen() {
-        const std::string file = dir_ + "/pane.txt";
-        sh(tmux_ + "capture-pane -p -t t > '" + file + "'");
-        return read_file(file);
-    }
-    bool wait_for(const std::string& text) {
-        for (int i = 0; i < 200; ++i) {
-            if (screen().find(text) != std::string::npos) return true;
-            sh("sleep 0.05");
-        }
-        return false;
-    }
-
-private:
-    static int sh(const std::string& command) { return std::system(command.c_str()); }
-    std::string dir_, tmux_;
-    bool ok_ = false;
-};
-
 std::string first_line(const std::string& screen) {
     return screen.substr(0, screen.find('\n'));
 }
@@ -58,14 +29,16 @@ std::string first_line(const std::string& screen) {
 // fleet is placed ship by ship on play's placement screen; the battle screen has both grids,
 // the ships afloat and the news, with the bot's reply shown as it comes.
 TEST(JoinScreens, ClassicInATerminalIsPlaysPlacementAndBattleScreens) {
-    if (std::system("command -v tmux > /dev/null 2>&1") != 0) GTEST_SKIP() << "no tmux";
+    if (!TmuxPane::available()) GTEST_SKIP() << "no tmux";
     ServerProcess server(temp_dir(), kFast);
     auto created = create_room(server.port(), {{"game", "classic"},
                                                {"options", {{"first", 0}}},
                                                {"name", "Ann"},
                                                {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
-    Pane pane("'" + std::string(BROADSIDE_BINARY) + "' join " + created["room"].get<std::string>() +
-              " --server " + server.url() + " --token " + created["token"].get<std::string>());
+    TmuxPane pane("'" + std::string(BROADSIDE_BINARY) + "' join " +
+                      created["room"].get<std::string>() + " --server " + server.url() +
+                      " --token " + created["token"].get<std::string>(),
+                  40);
     ASSERT_TRUE(pane.ok());
     ASSERT_TRUE(pane.wait_for("Seats:")) << pane.screen();
     pane.keys("start Enter");

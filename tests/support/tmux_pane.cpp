@@ -1,0 +1,54 @@
+#include "support/tmux_pane.h"
+
+#include <cstdlib>
+
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+int sh(const std::string& command) {
+    return std::system(command.c_str());
+}
+
+}  // namespace
+
+bool TmuxPane::available() {
+    return sh("command -v tmux > /dev/null 2>&1") == 0;
+}
+
+TmuxPane::TmuxPane(const std::string& command, int rows, int cols) : dir_(temp_dir()) {
+    tmux_ = "tmux -S '" + dir_ + "/tmux.sock' ";
+    // The trailing sleep keeps the pane (and what the command printed last) for the test to read.
+    ok_ = sh(tmux_ + "new-session -d -s t -x " + std::to_string(cols) + " -y " +
+             std::to_string(rows) + " \"env LANG=C.UTF-8 TERM=xterm XDG_STATE_HOME='" + dir_ +
+             "' " + command + "; sleep 30\"") == 0;
+}
+
+TmuxPane::~TmuxPane() {
+    sh(tmux_ + "kill-server 2> /dev/null");
+}
+
+void TmuxPane::keys(const std::string& keys) {
+    sh(tmux_ + "send-keys -t t " + keys);
+}
+
+void TmuxPane::resize(int cols, int rows) {
+    sh(tmux_ + "resize-window -t t -x " + std::to_string(cols) + " -y " + std::to_string(rows));
+}
+
+std::string TmuxPane::screen() {
+    const std::string file = dir_ + "/pane.txt";
+    sh(tmux_ + "capture-pane -p -t t > '" + file + "'");
+    return read_file(file);
+}
+
+bool TmuxPane::wait_for(const std::string& text) {
+    for (int i = 0; i < 200; ++i) {
+        if (screen().find(text) != std::string::npos) return true;
+        sh("sleep 0.05");
+    }
+    return false;
+}
+
+}  // namespace broadside::testing
