@@ -7,6 +7,7 @@
 #include "match/registry.h"
 #include "protocol/fields.h"
 #include "protocol/raw_id.h"
+#include "protocol/replies.h"
 
 namespace broadside::protocol {
 
@@ -159,24 +160,16 @@ json Engine::handle(const json& request) {
             const std::int64_t wanted = seat_field();
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, true);  // -1: the spectator's public view
-            response = {{"type", "observation"},
-                        {"match", name},
-                        {"seat", seat},
-                        {"observation", m.observation(seat)},
-                        {"legal", seat >= 0 ? m.legal_actions(seat) : json(nullptr)},
-                        {"to_act", m.seats_to_act()},
-                        {"over", m.is_over()},
-                        {"last_event", m.last_event_number()}};
+            response = observation_reply(m, seat, seat >= 0 ? m.legal_actions(seat) : json(),
+                                         m.seats_to_act());
+            response["match"] = name;
         } else if (cmd == "legal") {
             const std::string name = text_field("match");
             const std::int64_t wanted = seat_field();
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, false);
-            response = {{"type", "legal"},
-                        {"match", name},
-                        {"seat", seat},
-                        {"legal", m.legal_actions(seat)},
-                        {"to_act", m.seats_to_act()}};
+            response = legal_reply(seat, m.legal_actions(seat), m.seats_to_act());
+            response["match"] = name;
         } else if (cmd == "act") {
             const std::string name = text_field("match");
             const std::int64_t wanted = seat_field();
@@ -187,13 +180,8 @@ json Engine::handle(const json& request) {
             if (!events) {
                 response = action_refused(events.error().code, events.error().message);
             } else {
-                response = {{"type", "acted"},
-                            {"match", name},
-                            {"seat", seat},
-                            {"events", *events},
-                            {"to_act", m.seats_to_act()},
-                            {"over", m.is_over()}};
-                if (m.is_over()) response["result"] = m.result();
+                response = acted_reply(m, seat, std::move(*events), m.seats_to_act(), m.is_over());
+                response["match"] = name;
             }
         } else if (cmd == "events") {
             const std::string name = text_field("match");
@@ -202,11 +190,9 @@ json Engine::handle(const json& request) {
             const std::int64_t after = after_given != nullptr ? whole_value(*after_given) : 0;
             Match& m = find_match(name);
             const int seat = checked_seat(m, wanted, true);
-            response = {{"type", "events"},
-                        {"match", name},
-                        {"seat", seat},
-                        {"events", m.events_for(seat, after)},
-                        {"last_event", m.last_event_number()}};
+            response = events_reply(m, seat, after);
+            response["match"] = name;
+            response["seat"] = seat;
         } else if (cmd == "record") {
             const std::string name = text_field("match");
             auto record = find_match(name).record();
