@@ -84,7 +84,7 @@ export function TargetPanel(props: Props): JSX.Element {
 
   const toggle = (name: string) => {
     if (picks.includes(name)) setPicks(picks.filter((p) => p !== name));
-    else if (picks.length >= count) setNote(`Already ${count} cells chosen: remove one first.`);
+    else if (picks.length >= count) setNote(`Already ${count} cell${count === 1 ? '' : 's'} chosen: remove one first.`);
     else setPicks([...picks, name]);
   };
 
@@ -162,7 +162,7 @@ export function TargetPanel(props: Props): JSX.Element {
     bar = (
       <div class="cl-confirm">
         <p>
-          Choose {count} cells ({picks.length} chosen{picks.length ? ': ' + picks.join(', ') : ''}).
+          Choose {count} cell{count === 1 ? '' : 's'} ({picks.length} chosen{picks.length ? ': ' + picks.join(', ') : ''}).
         </p>
         <button
           type="button"
