@@ -296,6 +296,9 @@ std::string clean_name(const std::string& name, const std::string& fallback);
 
 std::int64_t now_ms();
 
+// The key an action id is remembered by: its JSON text (a string or an integer).
+std::string action_key(const nlohmann::json& id);
+
 // A name's key for uniqueness: ASCII letters lowercased ("Ann" and "ann" are one name).
 std::string lower_name(const std::string& name);
 
