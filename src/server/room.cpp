@@ -24,10 +24,6 @@ namespace broadside::server {
 
 using nlohmann::json;
 
-std::string action_key(const json& id) {
-    return id.dump();
-}
-
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -85,12 +81,9 @@ Room::Room(RoomServices& services, std::string code, std::string game, json opti
     : services_(services),
       strand_(boost::asio::make_strand(services.io)),
       code_(std::move(code)),
-      game_(std::move(game)),
-      options_(std::move(options)),
       settings_(std::move(settings)),
       server_seed_(std::move(server_seed)),
-      seat_count_(seat_count),
-      seats_(static_cast<std::size_t>(seat_count)),
+      state_(std::move(game), std::move(options), seat_count),
       clock_settings_(ClockSettings::from_settings(settings_)),
       clock_(strand_),
       room_timer_(strand_) {}
@@ -120,13 +113,14 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
     if (!probe) return probe.error();
     std::shared_ptr<Room> room(new Room(services, stored.code, stored.game, stored.options,
                                         stored.settings, stored.server_seed, probe->seat_count()));
-    room->restoring_ = true;
+    // A fold: each stored entry applied to the state, nothing sent, no bot asked, no timer set.
     for (const auto& stored_entry : stored.log) {
         auto entry = parse_entry(stored_entry);
         Status status = entry ? Status::ok_status() : Status(entry.error());
         if (entry) {
             try {
-                status = room->apply(*entry);
+                auto applied = server::apply(room->state_, *entry);
+                if (!applied) status = applied.error();
             } catch (const std::exception& e) {  // a seat or member that does not exist
                 status = make_error("corrupt_room", std::string("it does not apply: ") + e.what());
             }
@@ -138,12 +132,27 @@ Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const Stored
         }
         ++room->log_size_;
     }
-    room->restoring_ = false;
+    // Then what the state asks of a live room: a game on has its bots, told every action so
+    // far; a game over has its record (stored already when it ended: not queued again).
+    const auto& state = room->state_;
+    if (state.phase == Phase::kPlaying) {
+        for (int s = 0; s < state.seat_count; ++s) {
+            const auto& seat = state.seats[static_cast<std::size_t>(s)];
+            if (seat.kind != "bot") continue;
+            if (auto status = room->seat_bot(s, seat.bot); !status) {
+                return make_error("corrupt_room",
+                                  "room " + stored.code + ": " + status.error().message);
+            }
+        }
+    } else if (state.match && (state.phase == Phase::kOver || state.phase == Phase::kAborted)) {
+        room->build_record(false);
+    }
     room->touched_ms_ = stored.touched_ms;
     // Nobody is connected to a room that has just come back: seated players are absent from now
     // (their grace period starts again; the clocks run on from the times in the log).
-    for (std::size_t m = 0; m < room->members_.size(); ++m) {
-        if (room->members_[m].seat >= 0) room->absent_since_ms_[static_cast<int>(m)] = now_ms();
+    for (std::size_t m = 0; m < room->state_.members.size(); ++m) {
+        if (room->state_.members[m].seat >= 0)
+            room->absent_since_ms_[static_cast<int>(m)] = now_ms();
     }
     room->refresh_listing();
     boost::asio::post(room->strand_, [room] {
@@ -163,8 +172,8 @@ Status Room::prepare(const RoomEntry& entry, WriteBatch& batch) {
 
 RoomEntry Room::start_entry() const {
     std::vector<std::string> nonces;
-    for (const auto& seat : seats_) {
-        nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
+    for (const auto& seat : state_.seats) {
+        nonces.push_back(seat.kind == "human" ? state_.members[seat.member].nonce : std::string());
     }
     const auto seed = derive_seed(server_seed_, nonces);
     return entries::start(seed, std::move(nonces));
@@ -214,15 +223,15 @@ void Room::shut_down(const std::string& reason) {
 void Room::holding(std::string token_hash, std::function<void(json)> done) {
     boost::asio::post(
         strand_, [self = shared_from_this(), hash = std::move(token_hash), done = std::move(done)] {
-            if (self->phase_ == Phase::kOver || self->phase_ == Phase::kAborted)
+            if (self->state_.phase == Phase::kOver || self->state_.phase == Phase::kAborted)
                 return done(nullptr);
-            for (const auto& m : self->members_) {
+            for (const auto& m : self->state_.members) {
                 if (m.token_hash != hash) continue;
                 if (m.barred || (m.seat < 0 && !m.owner)) return done(nullptr);
                 static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
                 return done({{"room", self->code_},
-                             {"game", self->game_},
-                             {"phase", kPhases[static_cast<int>(self->phase_)]},
+                             {"game", self->state_.game},
+                             {"phase", kPhases[static_cast<int>(self->state_.phase)]},
                              {"seat", m.seat},
                              {"owner", m.owner},
                              {"name", m.name},
@@ -235,8 +244,9 @@ void Room::holding(std::string token_hash, std::function<void(json)> done) {
 
 void Room::finished_record(std::function<void(json)> done) {
     boost::asio::post(strand_, [self = shared_from_this(), done = std::move(done)] {
-        const bool ended = self->phase_ == Phase::kOver || self->phase_ == Phase::kAborted;
-        if (self->record_.is_null() && ended && self->match_) {
+        const bool ended =
+            self->state_.phase == Phase::kOver || self->state_.phase == Phase::kAborted;
+        if (self->record_.is_null() && ended && self->state_.match) {
             // What it is built from is committed (the end was, before anyone was told); the
             // record itself is stored with the next commit, as when a `record` request asks.
             self->build_record();
@@ -339,7 +349,6 @@ void Room::dispatch(Request& r) {
 }
 
 void Room::commit_pending() {
-    if (restoring_) return;
     send_ended();
     arm_clock();
     if (outbox_.pending().empty() || outbox_.committing()) return;
@@ -404,11 +413,11 @@ Room::Attachment* Room::attachment(const Peer* peer) {
 }
 
 int Room::seat_of(const Attachment& a) const {
-    return a.member < 0 ? -1 : members_[static_cast<std::size_t>(a.member)].seat;
+    return a.member < 0 ? -1 : state_.members[static_cast<std::size_t>(a.member)].seat;
 }
 
 bool Room::is_owner(const Attachment& a) const {
-    return a.member >= 0 && members_[static_cast<std::size_t>(a.member)].owner;
+    return a.member >= 0 && state_.members[static_cast<std::size_t>(a.member)].owner;
 }
 
 int Room::view_seat(const Attachment& a) const {
@@ -419,7 +428,7 @@ int Room::view_seat(const Attachment& a) const {
 
 const GameTraits& Room::traits() const {
     static const GameTraits none{};
-    const auto found = find_game(game_);
+    const auto found = find_game(state_.game);
     return found ? (*found)->traits : none;
 }
 
@@ -440,150 +449,61 @@ Status Room::log(RoomEntry entry) {
 }
 
 Status Room::apply(const RoomEntry& entry) {
-    const std::int64_t at = time_of(entry).value_or(0);
-    auto free_seat_of = [&](int member) {
-        for (auto& seat : seats_) {
-            if (seat.kind == "human" && seat.member == member) seat = Seat{};
-        }
-        if (member >= 0) members_.at(static_cast<std::size_t>(member)).seat = -1;
-    };
-    if (const auto* join = std::get_if<entry::Join>(&entry)) {
-        Member m;
-        m.name = join->name;
-        m.seat = join->seat;
-        m.token_hash = join->token_sha256;
-        m.nonce = join->nonce;
-        m.owner = join->owner;
-        m.device_hash = join->device_sha256.value_or("");
-        names_taken_.insert(lower_name(m.name));
-        const int index = static_cast<int>(members_.size());
-        if (m.seat >= 0) seats_.at(static_cast<std::size_t>(m.seat)) = Seat{"human", index, ""};
-        members_.push_back(std::move(m));
-    } else if (const auto* sit = std::get_if<entry::Sit>(&entry)) {
-        auto& m = members_.at(static_cast<std::size_t>(sit->member));
-        seats_.at(static_cast<std::size_t>(sit->seat)) = Seat{"human", sit->member, ""};
-        m.seat = sit->seat;
-        m.nonce = sit->nonce;
-    } else if (const auto* nonce = std::get_if<entry::Nonce>(&entry)) {
-        members_.at(static_cast<std::size_t>(nonce->member)).nonce = nonce->nonce;
-    } else if (const auto* bot_e = std::get_if<entry::Bot>(&entry)) {
-        free_seat_of(seats_.at(static_cast<std::size_t>(bot_e->seat)).member);
-        seats_[static_cast<std::size_t>(bot_e->seat)] = Seat{"bot", -1, bot_e->bot};
-    } else if (const auto* open = std::get_if<entry::Open>(&entry)) {
-        free_seat_of(seats_.at(static_cast<std::size_t>(open->seat)).member);
-        seats_[static_cast<std::size_t>(open->seat)] = Seat{};
-    } else if (const auto* leave = std::get_if<entry::Leave>(&entry)) {
-        free_seat_of(leave->member);
-    } else if (const auto* start = std::get_if<entry::Start>(&entry)) {
-        seed_ = start->seed;
-        auto match = Match::create(game_, options_, seed_);
-        if (!match) return match.error();
-        match_.emplace(std::move(match.value()));
-        phase_ = Phase::kPlaying;
-        note_turn_starts({}, at);
-        for (int s = 0; s < seat_count_; ++s) {
-            const auto& seat = seats_[static_cast<std::size_t>(s)];
+    auto applied = server::apply(state_, entry);
+    if (!applied) return applied.error();
+    return follow(*applied);
+}
+
+Status Room::follow(const Applied& applied) {
+    if (applied.started) {
+        for (int s = 0; s < state_.seat_count; ++s) {
+            const auto& seat = state_.seats[static_cast<std::size_t>(s)];
             if (seat.kind != "bot") continue;
-            auto bot = BotSeat::create(services_.bots, game_, options_, seed_, s, seat.bot, code_);
-            if (!bot) return bot.error();
-            bots_[s] = *bot;
+            if (auto status = seat_bot(s, seat.bot); !status) return status;
         }
-    } else if (const auto* act = std::get_if<entry::Act>(&entry)) {
-        if (!match_ || phase_ != Phase::kPlaying) {
-            return make_error("game_over", "The game is over.");
+    }
+    if (applied.acted) {
+        for (auto& [s, bot] : bots_) bot->applied(applied.acted->first, applied.acted->second);
+    }
+    if (applied.taken_over) {
+        const int seat = *applied.taken_over;
+        if (auto status = seat_bot(seat, state_.seats[static_cast<std::size_t>(seat)].bot);
+            !status) {
+            return status;
         }
-        const int seat = act->seat;
-        const auto to_act_before = match_->seats_to_act();
-        const auto before = match_->last_event_number();
-        auto events = match_->act(seat, act->action);
-        if (!events) return events.error();
-        note_turn_starts(to_act_before, at);
-        seats_acted_.insert(seat);
-        for (auto& [s, bot] : bots_) bot->applied(seat, act->action);
-        // What the answer needs, not the answer: its events are rebuilt from the match's log
-        // when asked (a JSON copy of every answer would grow the room by every action).
-        if (!act->action_id.is_null()) {
-            acks_[{seat, action_key(act->action_id)}] =
-                Ack{before, match_->last_event_number(),
-                    to_act_for(match_->seats_to_act(), seat).dump(), match_->is_over()};
-        }
-        if (match_->is_over()) finish({{"by", "game"}, {"result", match_->result()}});
-    } else if (const auto* resign = std::get_if<entry::Resign>(&entry)) {
-        finish({{"by", "resign"}, {"seat", resign->seat}, {"winner", 1 - resign->seat}});
-    } else if (const auto* timeout = std::get_if<entry::Timeout>(&entry)) {
-        // A two-seat game forfeited on time.
-        finish({{"by", "timeout"}, {"seat", timeout->seat}, {"winner", 1 - timeout->seat}});
-    } else if (const auto* claim = std::get_if<entry::Claim>(&entry)) {
-        // The opponent left: the one who stayed claims the win.
-        finish({{"by", "claim"}, {"seat", 1 - claim->seat}, {"winner", claim->seat}});
-    } else if (const auto* takeover = std::get_if<entry::Takeover>(&entry)) {
-        free_seat_of(seats_.at(static_cast<std::size_t>(takeover->seat)).member);
-        seats_[static_cast<std::size_t>(takeover->seat)] = Seat{"bot", -1, takeover->bot};
-        auto bot = BotSeat::create(services_.bots, game_, options_, seed_, takeover->seat,
-                                   takeover->bot, code_);
-        if (!bot) return bot.error();
-        for (std::size_t i = 0; i < match_->action_count(); ++i) {
-            const auto [s, action] = match_->action(i);
-            (*bot)->applied(s, action);
-        }
-        bots_[takeover->seat] = *bot;
-    } else if (std::holds_alternative<entry::Abort>(entry)) {
-        phase_ = Phase::kAborted;
-        ended_ = {{"by", "abort"}};
+    }
+    if (applied.ended || applied.aborted) {
         summary_cache_ = nullptr;
-        refresh_listing();
         bots_.clear();
         thinking_.clear();
         // A game aborted after the start has a record too: the bots' fleets were placed, and
         // at the end every secret is shown (docs/server.md, "Records").
         schedule_record();
-        if (!restoring_) ended_unsent_ = true;
-    } else if (const auto* rematch = std::get_if<entry::Rematch>(&entry)) {
-        rematch_ = rematch->room;
-    } else if (std::holds_alternative<entry::SeatPlayer>(entry)) {
-        // An open party room grows a seat.
-        if (match_) {
-            const json action{{"type", "seat_players"}, {"count", 1}};
-            auto events = match_->act(0, action);
-            if (!events) return events.error();
-            seats_acted_.insert(0);
-            for (auto& [s, bot] : bots_) bot->applied(0, action);
-        } else {
-            options_["players"] = options_.value("players", 0) + 1;
+        refresh_listing();  // the lobby's list shows the game as over at once
+        if (applied.ended) {
+            spdlog::info("room {} ({}): game over by {} after {} actions", code_, state_.game,
+                         state_.ended.value("by", "?"),
+                         state_.match ? state_.match->action_count() : 0);
         }
-        seats_.emplace_back();
-        ++seat_count_;
-    } else if (const auto* lock = std::get_if<entry::Lock>(&entry)) {
-        locked_ = lock->locked;
-    } else if (const auto* bar = std::get_if<entry::Bar>(&entry)) {
-        auto& m = members_.at(static_cast<std::size_t>(bar->member));
-        m.barred = true;
-        if (!m.device_hash.empty()) barred_devices_.insert(m.device_hash);
+        ended_unsent_ = true;  // after the answers and events of this handling (send_ended)
     }
     return Status::ok_status();
 }
 
-void Room::finish(json how) {
-    phase_ = Phase::kOver;
-    summary_cache_ = nullptr;
-    ended_ = std::move(how);
-    bots_.clear();
-    thinking_.clear();
-    schedule_record();
-    refresh_listing();  // the lobby's list shows the game as over at once
-    if (!restoring_) {
-        spdlog::info("room {} ({}): game over by {} after {} actions", code_, game_,
-                     ended_.value("by", "?"), match_ ? match_->action_count() : 0);
-        ended_unsent_ = true;  // after the answers and events of this handling (send_ended)
+Status Room::seat_bot(int seat, const std::string& bot_name) {
+    auto bot = BotSeat::create(services_.bots, state_.game, state_.options, state_.seed, seat,
+                               bot_name, code_);
+    if (!bot) return bot.error();
+    for (std::size_t i = 0; i < state_.match->action_count(); ++i) {
+        const auto [s, action] = state_.match->action(i);
+        (*bot)->applied(s, action);
     }
+    bots_[seat] = *bot;
+    return Status::ok_status();
 }
 
 void Room::schedule_record() {
-    if (!match_) return;  // aborted before the start: no game, no record
-    if (restoring_) {
-        build_record();
-        return;
-    }
+    if (!state_.match) return;  // aborted before the start: no game, no record
     // The record (every event with everything in it: megabytes in a party of thousands) is
     // built and stored just after the last moves are answered and sent, not before: the log
     // already holds every action, so nothing is lost meanwhile, and a `record` request builds
@@ -607,7 +527,7 @@ void Room::send_ended() {
 // How the game ended as summaries and `ended` say it: lists of seats longer than kListedSeats
 // (a party's tied players and winners) become counts; the record keeps them all.
 json Room::public_ended() const {
-    json out = ended_;
+    json out = state_.ended;
     if (!out.contains("result") || !out["result"].is_object()) return out;
     for (const char* key : {"tied", "winners"}) {
         if (!out["result"].contains(key)) continue;
@@ -620,12 +540,12 @@ json Room::public_ended() const {
     return out;
 }
 
-void Room::build_record() {
-    json record = match_->record_unchecked();
+void Room::build_record(bool keep) {
+    json record = state_.match->record_unchecked();
     json players = json::array();
-    for (const auto& seat : seats_) {
+    for (const auto& seat : state_.seats) {
         if (seat.kind == "human") {
-            players.push_back({{"kind", "human"}, {"name", members_[seat.member].name}});
+            players.push_back({{"kind", "human"}, {"name", state_.members[seat.member].name}});
         } else {
             players.push_back({{"kind", seat.kind}, {"bot", seat.bot}});
         }
@@ -633,24 +553,24 @@ void Room::build_record() {
     json nonces = json::array();
     // The nonces the seed was derived from are the start entry's; the members' may have changed
     // since only if someone left, which cannot happen after the start.
-    for (const auto& seat : seats_) {
-        nonces.push_back(seat.kind == "human" ? members_[seat.member].nonce : std::string());
+    for (const auto& seat : state_.seats) {
+        nonces.push_back(seat.kind == "human" ? state_.members[seat.member].nonce : std::string());
     }
     // Every fleet and hand as it stands, however the game ended: a resigned, forfeited,
     // claimed or aborted game leaves the match unfinished, and its secrets are shown all the same.
-    record["reveal"] = match_->reveal_now();
+    record["reveal"] = state_.match->reveal_now();
     record["room"] = code_;
     record["players"] = std::move(players);
-    record["ended"] = ended_;
+    record["ended"] = state_.ended;
     record["fairness"] = {{"server_seed", server_seed_},
                           {"commitment", sha256_hex(server_seed_)},
                           {"nonces", std::move(nonces)},
-                          {"seed", std::to_string(seed_)},
+                          {"seed", std::to_string(state_.seed)},
                           {"derivation",
                            "seed = first 8 bytes, big-endian, of SHA-256(server_seed \":\" "
                            "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
     record_ = std::move(record);
-    if (!restoring_) outbox_.pending().records.emplace_back(code_, record_);
+    if (keep) outbox_.pending().records.emplace_back(code_, record_);
 }
 
 // ---- fan-out -------------------------------------------------------------------------------
@@ -671,7 +591,7 @@ json Room::summary() const {
 json Room::build_summary() const {
     static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
     json seats = json::array();
-    std::vector<int> connected(members_.size(), 0);
+    std::vector<int> connected(state_.members.size(), 0);
     int spectators = 0;
     for (const auto& [key, a] : peers_) {
         if (a.member >= 0) ++connected[static_cast<std::size_t>(a.member)];
@@ -680,36 +600,36 @@ json Room::build_summary() const {
     int connected_count = 0;
     for (int c : connected) connected_count += c > 0;
     // A room of thousands lists its first seats; counts say the rest (names: "names").
-    const int listed = big_room() ? kListedSeats + 1 : seat_count_;
+    const int listed = big_room() ? kListedSeats + 1 : state_.seat_count;
     for (int s = 0; s < listed; ++s) {
-        const auto& seat = seats_[static_cast<std::size_t>(s)];
+        const auto& seat = state_.seats[static_cast<std::size_t>(s)];
         json entry = {{"seat", s}, {"kind", seat.kind}};
         if (seat.kind == "human") {
-            entry["name"] = members_[static_cast<std::size_t>(seat.member)].name;
+            entry["name"] = state_.members[static_cast<std::size_t>(seat.member)].name;
             entry["connected"] = connected[static_cast<std::size_t>(seat.member)] > 0;
         } else if (seat.kind == "bot") {
-            entry["name"] = bot_seat_name(game_, seat.bot, s);
+            entry["name"] = bot_seat_name(state_.game, seat.bot, s);
             entry["bot"] = seat.bot;
         }
         seats.push_back(entry);
     }
     json out = {{"type", "room"},
                 {"room", code_},
-                {"game", game_},
-                {"options", options_},
-                {"phase", kPhases[static_cast<int>(phase_)]},
+                {"game", state_.game},
+                {"options", state_.options},
+                {"phase", kPhases[static_cast<int>(state_.phase)]},
                 {"seats", seats},
                 {"spectators", spectators},
                 {"public", settings_.value("public", false)},
                 {"commitment", sha256_hex(server_seed_)},
                 {"url", services_.public_url + "/r/" + code_},
-                {"last_event", match_ ? match_->last_event_number() : 0},
-                {"seat_count", seat_count_},
+                {"last_event", state_.match ? state_.match->last_event_number() : 0},
+                {"seat_count", state_.seat_count},
                 {"connected_count", connected_count},
-                {"locked", locked_}};
-    if (traits().hosted) out["players_count"] = seat_count_ - 1;  // seat 0 is the host
-    if (!ended_.is_null()) out["ended"] = public_ended();
-    if (!rematch_.empty()) out["rematch"] = rematch_;
+                {"locked", state_.locked}};
+    if (traits().hosted) out["players_count"] = state_.seat_count - 1;  // seat 0 is the host
+    if (!state_.ended.is_null()) out["ended"] = public_ended();
+    if (!state_.rematch.empty()) out["rematch"] = state_.rematch;
     if (settings_.contains("clock")) {
         out["clock"] = clock_settings_.to_json();
         out["deadlines"] = deadlines();
@@ -729,17 +649,17 @@ void Room::broadcast_room() {
 }
 
 void Room::broadcast_events(const Peer* except) {
-    if (!match_) return;
-    const std::int64_t last = match_->last_event_number();
+    if (!state_.match) return;
+    const std::int64_t last = state_.match->last_event_number();
     for (auto& [key, a] : peers_) {
         if (key == except || a.delivered >= last) continue;
         // Others' placements in a party reach a phone as one skipped run with the next event
         // it can see, not as a message per placement.
-        if (!match_->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
+        if (!state_.match->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
             a.scanned = last;
             continue;
         }
-        json events = match_->events_for(view_seat(a), a.delivered);
+        json events = state_.match->events_for(view_seat(a), a.delivered);
         a.delivered = last;
         json message{{"type", "events"}, {"events", events}, {"last_event", last}};
         if (clock_settings_.any()) message["deadlines"] = deadlines();
@@ -748,8 +668,8 @@ void Room::broadcast_events(const Peer* except) {
 }
 
 void Room::ask_bots() {
-    if (phase_ != Phase::kPlaying || !match_ || closing_) return;
-    for (int seat : match_->seats_to_act()) {
+    if (state_.phase != Phase::kPlaying || !state_.match || closing_) return;
+    for (int seat : state_.match->seats_to_act()) {
         auto it = bots_.find(seat);
         if (it == bots_.end() || thinking_.count(seat)) continue;
         thinking_.insert(seat);
@@ -769,8 +689,8 @@ void Room::ask_bots() {
 
 void Room::bot_answered(int seat, json action) {
     thinking_.erase(seat);
-    if (phase_ != Phase::kPlaying || !bots_.count(seat)) return;
-    const auto to_act = match_->seats_to_act();
+    if (state_.phase != Phase::kPlaying || !bots_.count(seat)) return;
+    const auto to_act = state_.match->seats_to_act();
     if (std::find(to_act.begin(), to_act.end(), seat) == to_act.end()) return;
     if (!action.is_null()) failpoint("during_bot_move");  // chosen, not yet logged or committed
     auto status = action.is_null() ? Status(make_error("no_answer", "the bot gave no action"))
@@ -778,10 +698,12 @@ void Room::bot_answered(int seat, json action) {
     if (!status) {
         // A built-in bot that fails is a bug; the fallback bot keeps the game going.
         spdlog::error("room bot in seat {} failed: {}", seat, status.error().message);
-        auto fallback = seats::make_builtin_agent(game_, seats::fallback_bot_name(game_));
+        auto fallback =
+            seats::make_builtin_agent(state_.game, seats::fallback_bot_name(state_.game));
         if (!fallback) return;
-        (*fallback)->start(*match_, seat, code_);
-        auto reply = (*fallback)->act(*match_, seat, match_->last_event_number(), 10'000);
+        (*fallback)->start(*state_.match, seat, code_);
+        auto reply =
+            (*fallback)->act(*state_.match, seat, state_.match->last_event_number(), 10'000);
         if (reply.fault || !log(entries::act(seat, reply.action, nullptr))) {
             return;
         }
@@ -793,14 +715,14 @@ void Room::bot_answered(int seat, json action) {
 
 json Room::ack_json(int seat, const std::string& action_key, const Ack& ack) const {
     json events = json::array();
-    for (auto& e : match_->events_for(seat, ack.before)) {
+    for (auto& e : state_.match->events_for(seat, ack.before)) {
         if (e.value("n", std::int64_t{0}) > ack.last) break;
         events.push_back(std::move(e));
     }
     json out = {{"type", "acted"},       {"action_id", json::parse(action_key)}, {"seat", seat},
                 {"events", events},      {"to_act", json::parse(ack.to_act)},    {"over", ack.over},
                 {"last_event", ack.last}};
-    if (ack.over) out["result"] = match_->result();
+    if (ack.over) out["result"] = state_.match->result();
     return out;
 }
 
@@ -808,10 +730,10 @@ void Room::refresh_listing() {
     RoomListing l;
     static const char* kPhases[] = {"waiting", "playing", "over", "aborted"};
     l.code = code_;
-    l.game = game_;
-    l.phase = kPhases[static_cast<int>(phase_)];
-    l.seats = seat_count_;
-    for (const auto& seat : seats_) l.open_seats += seat.kind == "open";
+    l.game = state_.game;
+    l.phase = kPhases[static_cast<int>(state_.phase)];
+    l.seats = state_.seat_count;
+    for (const auto& seat : state_.seats) l.open_seats += seat.kind == "open";
     for (const auto& [key, a] : peers_) l.spectators += seat_of(a) < 0;
     l.peers = static_cast<int>(peers_.size());
     l.is_public = settings_.value("public", false);

@@ -26,6 +26,7 @@
 #include "server/clock.h"
 #include "server/outbox.h"
 #include "server/room_log.h"
+#include "server/room_state.h"
 #include "server/storage.h"
 
 namespace broadside::server {
@@ -71,10 +72,6 @@ struct RoomListing {
     int peers = 0;
 };
 
-// Rooms with more seats than this send compact summaries and `to_act` lists (a party of
-// thousands): the first seats, and counts.
-inline constexpr int kListedSeats = 64;
-
 class Room : public std::enable_shared_from_this<Room> {
 public:
     // A new room; `owner` is the creator's join entry (with its token hash) or null.
@@ -86,7 +83,7 @@ public:
     static Result<std::shared_ptr<Room>> restore(RoomServices& services, const StoredRoom& stored);
 
     const std::string& code() const { return code_; }
-    const std::string& game() const { return game_; }
+    const std::string& game() const { return state_.game; }
     RoomListing listing() const;
 
     // Entry points, from any thread: each runs on the room's strand.
@@ -97,7 +94,7 @@ public:
     // Before anyone else can see the room: appends entries (the creator joining, bots, the start
     // of a quick match) to `batch`, which must commit before anyone is told of the room.
     Status prepare(const RoomEntry& entry, WriteBatch& batch);
-    int seat_count() const { return seat_count_; }
+    int seat_count() const { return state_.seat_count; }
     // The seed entry that starts the game with the nonces of the seated people.
     RoomEntry start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
@@ -115,21 +112,10 @@ private:
     Room(RoomServices& services, std::string code, std::string game, nlohmann::json options,
          nlohmann::json settings, std::string server_seed, int seat_count);
 
-    enum class Phase { kWaiting, kPlaying, kOver, kAborted };
-    struct Member {
-        std::string name;
-        int seat = -1;  // -1: holds no seat (left, removed, or the creator watching)
-        std::string token_hash;
-        std::string nonce;
-        bool owner = false;
-        bool barred = false;      // removed by the host of a party: token and device refused
-        std::string device_hash;  // SHA-256 of the device id the browser sent, if any
-    };
-    struct Seat {
-        std::string kind = "open";  // "open", "human" or "bot"
-        int member = -1;
-        std::string bot;
-    };
+    using Phase = RoomState::Phase;
+    using Member = RoomState::Member;
+    using Seat = RoomState::Seat;
+    using Ack = RoomState::Ack;
     struct Attachment {
         std::weak_ptr<Peer> peer;
         int member = -1;             // -1: a spectator
@@ -189,8 +175,10 @@ private:
     void on_lock(Request& r);
     void on_names(Request& r);
     void remove_party_player(Request& r, int seat);
-    bool big_room() const { return seat_count_ > kListedSeats + 1; }
-    nlohmann::json to_act_for(const std::vector<int>& to_act, int seat) const;
+    bool big_room() const { return state_.seat_count > kListedSeats + 1; }
+    nlohmann::json to_act_for(const std::vector<int>& to_act, int seat) const {
+        return compact_to_act(to_act, seat);
+    }
     void broadcast_room_soon();
 
     // Clocks (docs/server.md, "Clocks"): the deadline of a seat that must act (wall-clock ms, or
@@ -200,18 +188,21 @@ private:
     void arm_clock();
     void on_clock();
     void out_of_time(int seat, bool absent);
-    void note_turn_starts(const std::vector<int>& before, std::int64_t at);
     nlohmann::json deadlines() const;
     bool absent_past_grace(int member) const;
 
     // The log: `log` applies the entry (which validates it) and, if it applied, queues it for
-    // the next commit. `apply` is also how a restart replays the stored log.
+    // the next commit. `apply` applies it to the state (room_state.h) and then does what the
+    // change asks of a live room (`follow`): bots, the record, `ended` to everyone.
     Status log(RoomEntry entry);
     Status apply(const RoomEntry& entry);
-    void finish(nlohmann::json how);
-    // The record is built just after the last answers go out (or at once while restoring).
+    Status follow(const Applied& applied);
+    // A bot for a seat, told every action of the match so far.
+    Status seat_bot(int seat, const std::string& bot);
+    // The record is built just after the last answers go out.
     void schedule_record();
-    void build_record();
+    // `keep`: queued for the next commit (a restored room's record was stored before).
+    void build_record(bool keep = true);
     // `ended` (then the summary) to everyone, once per end, after every answer and `events`
     // message of the handling that ended the game: called before each commit.
     void send_ended();
@@ -231,51 +222,24 @@ private:
     RoomServices& services_;
     boost::asio::strand<boost::asio::any_io_executor> strand_;
     const std::string code_;
-    const std::string game_;
-    nlohmann::json options_;  // a waiting open party room counts its players here
     const nlohmann::json settings_;
     const std::string server_seed_;
-    int seat_count_;  // grows as people join an open party room
-
-    Phase phase_ = Phase::kWaiting;
-    std::vector<Member> members_;
-    std::vector<Seat> seats_;
-    std::optional<Match> match_;
-    std::uint64_t seed_ = 0;
-    // The seats that have acted (abort is allowed before any person's first move). The actions
-    // themselves are the match's (Match::action), not kept twice.
-    std::set<int> seats_acted_;
-    // (seat, action id as JSON text) -> what its answer said: the events after `before` up to
-    // `last`. Kept small, as text rather than JSON trees: a room keeps one per action until it
-    // ends (docs/performance.md, "Memory per connection").
-    struct Ack {
-        std::int64_t before = 0;
-        std::int64_t last = 0;
-        std::string to_act;  // as answered, as JSON text: compact in big rooms (to_act_for)
-        bool over = false;
-    };
-    std::map<std::pair<int, std::string>, Ack> acks_;
+    // Everything the log builds: seats, members, the match, acknowledgements, how it ended.
+    RoomState state_;
     nlohmann::json ack_json(int seat, const std::string& action_key, const Ack& ack) const;
     std::map<int, std::shared_ptr<BotSeat>> bots_;
     std::set<int> thinking_;
-    nlohmann::json ended_;       // how the game ended (null while it has not)
     bool ended_unsent_ = false;  // the game ended in this handling: `ended` is still to go
     nlohmann::json record_;
-    std::string rematch_;
     std::int64_t log_size_ = 0;
     std::int64_t touched_ms_ = 0;
-    bool restoring_ = false;
     bool closing_ = false;
 
     const ClockSettings clock_settings_;
-    std::map<int, std::int64_t> turn_started_ms_;  // seat -> when its current turn began
     std::map<int, std::int64_t> absent_since_ms_;  // member -> when its last connection closed
     boost::asio::steady_timer clock_;
     std::uint64_t clock_generation_ = 0;
 
-    bool locked_ = false;                      // the host closed the doors
-    std::set<std::string> barred_devices_;     // hashes of removed players' devices
-    std::set<std::string> names_taken_;        // lowercased, for unique names
     std::int64_t last_room_broadcast_ms_ = 0;  // big rooms: summaries at most once a second
     bool room_broadcast_pending_ = false;
     mutable nlohmann::json summary_cache_;  // big rooms: see summary()
@@ -295,11 +259,5 @@ private:
 std::string clean_name(const std::string& name, const std::string& fallback);
 
 std::int64_t now_ms();
-
-// The key an action id is remembered by: its JSON text (a string or an integer).
-std::string action_key(const nlohmann::json& id);
-
-// A name's key for uniqueness: ASCII letters lowercased ("Ann" and "ann" are one name).
-std::string lower_name(const std::string& name);
 
 }  // namespace broadside::server

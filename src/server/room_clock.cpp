@@ -17,18 +17,8 @@ namespace broadside::server {
 
 using nlohmann::json;
 
-void Room::note_turn_starts(const std::vector<int>& before, std::int64_t at) {
-    for (int seat : match_->seats_to_act()) {
-        // A seat that was already to act keeps its start: a turn of several actions (a Royale
-        // roll, then shots) is one turn on the clock.
-        if (std::find(before.begin(), before.end(), seat) == before.end()) {
-            turn_started_ms_[seat] = at;
-        }
-    }
-}
-
 bool Room::opening_phase(int seat) const {
-    const json observation = match_->observation(seat);
+    const json observation = state_.match->observation(seat);
     const std::string phase = observation.value("phase", "");
     const auto& opening = traits().opening_phases;  // declared by the game (GameTraits)
     return std::find(opening.begin(), opening.end(), phase) != opening.end();
@@ -41,9 +31,10 @@ bool Room::absent_past_grace(int member) const {
 }
 
 std::optional<std::int64_t> Room::deadline_ms(int seat) const {
-    const auto& s = seats_[static_cast<std::size_t>(seat)];
+    const auto& s = state_.seats[static_cast<std::size_t>(seat)];
     if (s.kind != "human") return std::nullopt;  // bots are not on the clock
-    const std::int64_t started = turn_started_ms_.count(seat) ? turn_started_ms_.at(seat) : 0;
+    const std::int64_t started =
+        state_.turn_started_ms.count(seat) ? state_.turn_started_ms.at(seat) : 0;
     std::optional<std::int64_t> deadline;
     const int limit =
         opening_phase(seat) ? clock_settings_.placement_seconds : clock_settings_.turn_seconds;
@@ -61,20 +52,20 @@ std::optional<std::int64_t> Room::deadline_ms(int seat) const {
 
 json Room::deadlines() const {
     json out = json::object();
-    if (phase_ != Phase::kPlaying || !match_) return out;
-    for (int seat : match_->seats_to_act()) {
+    if (state_.phase != Phase::kPlaying || !state_.match) return out;
+    for (int seat : state_.match->seats_to_act()) {
         if (auto d = deadline_ms(seat)) out[std::to_string(seat)] = *d;
     }
     return out;
 }
 
 void Room::arm_clock() {
-    if (!clock_settings_.any() || phase_ != Phase::kPlaying || !match_ || closing_) {
+    if (!clock_settings_.any() || state_.phase != Phase::kPlaying || !state_.match || closing_) {
         clock_.cancel();
         return;
     }
     std::optional<std::int64_t> earliest;
-    for (int seat : match_->seats_to_act()) {
+    for (int seat : state_.match->seats_to_act()) {
         if (auto d = deadline_ms(seat)) earliest = earliest ? std::min(*earliest, *d) : *d;
     }
     if (!earliest) {
@@ -102,13 +93,13 @@ void Room::on_clock() {
         });
         return;
     }
-    if (phase_ != Phase::kPlaying || !match_) return;
+    if (state_.phase != Phase::kPlaying || !state_.match) return;
     const auto now = now_ms();
-    for (int seat : match_->seats_to_act()) {
-        if (phase_ != Phase::kPlaying) break;
+    for (int seat : state_.match->seats_to_act()) {
+        if (state_.phase != Phase::kPlaying) break;
         auto d = deadline_ms(seat);
         if (!d || *d > now) continue;
-        const int member = seats_[static_cast<std::size_t>(seat)].member;
+        const int member = state_.seats[static_cast<std::size_t>(seat)].member;
         out_of_time(seat, clock_settings_.bot_for_absent && absent_past_grace(member));
     }
     broadcast_events(nullptr);
@@ -119,9 +110,9 @@ void Room::on_clock() {
 // A seat's time ran out (or its absent player's grace period did): a bot plays the move, or,
 // with "on_timeout": "forfeit", the seat loses (two seats) or a bot takes it over for good.
 void Room::out_of_time(int seat, bool absent) {
-    const std::string bot = *seats::bot_for_level(game_, "easy");
+    const std::string bot = *seats::bot_for_level(state_.game, "easy");
     if (clock_settings_.forfeit && !absent) {
-        if (seat_count_ == 2) {
+        if (state_.seat_count == 2) {
             (void)log(entries::timeout(seat));
             return;  // `ended` says it (send_ended), with the room summary after it
         }
@@ -141,10 +132,10 @@ void Room::out_of_time(int seat, bool absent) {
     }
     // One move by a stand-in; the seat stays the player's. The easy bots answer at once, so
     // this runs on the room's strand.
-    auto stand_in = seats::make_builtin_agent(game_, bot);
+    auto stand_in = seats::make_builtin_agent(state_.game, bot);
     if (!stand_in) return;
-    (*stand_in)->start(*match_, seat, code_);
-    auto reply = (*stand_in)->act(*match_, seat, match_->last_event_number(), 10'000);
+    (*stand_in)->start(*state_.match, seat, code_);
+    auto reply = (*stand_in)->act(*state_.match, seat, state_.match->last_event_number(), 10'000);
     if (reply.fault) return;
     auto status =
         log(entries::act(seat, reply.action, nullptr, std::string(absent ? "absent" : "clock")));

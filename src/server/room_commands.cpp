@@ -55,10 +55,10 @@ void Room::on_hello(Request& r) {
             return;
         }
         const std::string hash = sha256_hex(body["token"].get_ref<const std::string&>());
-        for (std::size_t m = 0; m < members_.size(); ++m) {
-            if (members_[m].token_hash == hash) member = static_cast<int>(m);
+        for (std::size_t m = 0; m < state_.members.size(); ++m) {
+            if (state_.members[m].token_hash == hash) member = static_cast<int>(m);
         }
-        if (member >= 0 && members_[static_cast<std::size_t>(member)].barred) {
+        if (member >= 0 && state_.members[static_cast<std::size_t>(member)].barred) {
             error(r, "removed", "The host removed this player from the room.");
             return;
         }
@@ -69,12 +69,12 @@ void Room::on_hello(Request& r) {
             return;
         }
     }
-    const std::int64_t last = match_ ? match_->last_event_number() : 0;
+    const std::int64_t last = state_.match ? state_.match->last_event_number() : 0;
     peers_[r.peer.get()] = Attachment{r.peer, member, last};
     if (member >= 0) absent_since_ms_.erase(member);
     json you = {{"member", member}, {"seat", -1}, {"owner", false}, {"spectator", true}};
     if (member >= 0) {
-        const auto& m = members_[static_cast<std::size_t>(member)];
+        const auto& m = state_.members[static_cast<std::size_t>(member)];
         you = {{"member", member},
                {"seat", m.seat},
                {"owner", m.owner},
@@ -96,21 +96,21 @@ std::optional<int> Room::open_seat(const Request& r, const std::string& full_mes
     const json& body = r.body;
     if (body.contains("seat") && !body["seat"].is_null()) {
         if (!body["seat"].is_number_integer() || body["seat"].get<std::int64_t>() < 0 ||
-            body["seat"].get<std::int64_t>() >= seat_count_) {
+            body["seat"].get<std::int64_t>() >= state_.seat_count) {
             error(r, "bad_seat",
-                  "\"seat\" must be a seat of this room, 0 to " + std::to_string(seat_count_ - 1) +
-                      ".");
+                  "\"seat\" must be a seat of this room, 0 to " +
+                      std::to_string(state_.seat_count - 1) + ".");
             return std::nullopt;
         }
         const int seat = body["seat"].get<int>();
-        if (seats_[static_cast<std::size_t>(seat)].kind != "open") {
+        if (state_.seats[static_cast<std::size_t>(seat)].kind != "open") {
             error(r, "seat_taken", "Seat " + std::to_string(seat) + " is taken.");
             return std::nullopt;
         }
         return seat;
     }
-    for (int s = 0; s < seat_count_; ++s) {
-        if (seats_[static_cast<std::size_t>(s)].kind == "open") return s;
+    for (int s = 0; s < state_.seat_count; ++s) {
+        if (state_.seats[static_cast<std::size_t>(s)].kind == "open") return s;
     }
     error(r, "room_full", full_message);
     return std::nullopt;
@@ -128,17 +128,17 @@ void Room::on_join(Request& r) {
             return;
         }
         device_hash = sha256_hex(d.get<std::string>());
-        if (barred_devices_.count(device_hash)) {
+        if (state_.barred_devices.count(device_hash)) {
             error(r, "removed", "The host removed this device's player from the room.");
             return;
         }
     }
     const bool open_party_join = open_party() && party_accepts_players();
-    if (phase_ != Phase::kWaiting && !open_party_join) {
+    if (state_.phase != Phase::kWaiting && !open_party_join) {
         error(r, "game_started", "The game has started: you can watch it, but not join it.");
         return;
     }
-    if (locked_) {
+    if (state_.locked) {
         error(r, "room_locked", "The host has locked the room: you can watch.");
         return;
     }
@@ -149,7 +149,7 @@ void Room::on_join(Request& r) {
     if (open_party_join && !body.contains("seat")) {
         // An open party grows a seat for everyone who comes (in the log, so replay does too).
         bool any_open = false;
-        for (const auto& seat : seats_) any_open = any_open || seat.kind == "open";
+        for (const auto& seat : state_.seats) any_open = any_open || seat.kind == "open";
         if (!any_open) {
             if (auto st = log(entries::seat_player()); !st) {
                 // The match holds no more players (100,000): the party is full.
@@ -184,20 +184,20 @@ void Room::on_join(Request& r) {
         response["token"] = nullptr;  // the token it already holds
     } else {
         const std::string token = new_token();
-        a.member = static_cast<int>(members_.size());
+        a.member = static_cast<int>(state_.members.size());
         (void)log(
             entries::join(a.member, name, seat, sha256_hex(token), nonce, false, device_hash));
         response["member"] = a.member;
         response["token"] = token;
     }
-    response["name"] = members_[static_cast<std::size_t>(a.member)].name;
+    response["name"] = state_.members[static_cast<std::size_t>(a.member)].name;
     reply(r, response);
     broadcast_room();
 }
 
 void Room::on_nonce(Request& r) {
     auto& a = *attachment(r.peer.get());
-    if (phase_ != Phase::kWaiting || seat_of(a) < 0) {
+    if (state_.phase != Phase::kWaiting || seat_of(a) < 0) {
         error(r, "not_allowed", "A nonce is sent by a seated player before the game starts.");
         return;
     }
@@ -221,7 +221,7 @@ void Room::on_add_bot(Request& r) {
         error(r, "not_owner", "Only the room's creator adds bots.");
         return;
     }
-    if (phase_ != Phase::kWaiting) {
+    if (state_.phase != Phase::kWaiting) {
         error(r, "game_started", "Bots are added before the game starts.");
         return;
     }
@@ -235,19 +235,19 @@ void Room::on_add_bot(Request& r) {
             return;
         }
         bot = body["bot"].get<std::string>();
-        const auto& known = seats::bots_for(game_);
+        const auto& known = seats::bots_for(state_.game);
         if (std::none_of(known.begin(), known.end(),
                          [&](const auto& b) { return b.name == bot; })) {
             std::string names;
             for (const auto& b : known) names += (names.empty() ? "" : ", ") + b.name;
             error(r, "unknown_bot",
-                  "No bot \"" + bot + "\" for " + game_ + "; the bots are " + names + ".");
+                  "No bot \"" + bot + "\" for " + state_.game + "; the bots are " + names + ".");
             return;
         }
     } else {
         const json level = body.value("level", json("normal"));
         auto chosen =
-            seats::bot_for_level(game_, level.is_string() ? level.get<std::string>() : "");
+            seats::bot_for_level(state_.game, level.is_string() ? level.get<std::string>() : "");
         if (!chosen) {
             error(r, chosen.error().code, chosen.error().message);
             return;
@@ -265,28 +265,28 @@ void Room::on_remove(Request& r) {
         error(r, "not_owner", "Only the room's creator removes players.");
         return;
     }
-    if (open_party() && phase_ == Phase::kPlaying) {
+    if (open_party() && state_.phase == Phase::kPlaying) {
         const json& s = r.body.contains("seat") ? r.body["seat"] : json();
         if (!s.is_number_integer() || s.get<std::int64_t>() < 1 ||
-            s.get<std::int64_t>() >= seat_count_) {
+            s.get<std::int64_t>() >= state_.seat_count) {
             error(r, "bad_seat", "\"seat\" must be a player's seat (1 and up).");
             return;
         }
         remove_party_player(r, s.get<int>());
         return;
     }
-    if (phase_ != Phase::kWaiting) {
+    if (state_.phase != Phase::kWaiting) {
         error(r, "game_started", "Players are removed before the game starts.");
         return;
     }
     const json& s = r.body.contains("seat") ? r.body["seat"] : json();
     if (!s.is_number_integer() || s.get<std::int64_t>() < 0 ||
-        s.get<std::int64_t>() >= seat_count_) {
+        s.get<std::int64_t>() >= state_.seat_count) {
         error(r, "bad_seat", "\"seat\" must be a seat of this room.");
         return;
     }
     const int seat = s.get<int>();
-    const Seat before = seats_[static_cast<std::size_t>(seat)];
+    const Seat before = state_.seats[static_cast<std::size_t>(seat)];
     if (before.kind == "open") {
         error(r, "seat_open", "Seat " + std::to_string(seat) + " is already open.");
         return;
@@ -314,7 +314,7 @@ void Room::on_start(Request& r) {
         error(r, "not_owner", "Only the room's creator starts the game.");
         return;
     }
-    if (phase_ != Phase::kWaiting) {
+    if (state_.phase != Phase::kWaiting) {
         error(r, "game_started", "The game has already started.");
         return;
     }
@@ -324,8 +324,8 @@ void Room::on_start(Request& r) {
     }
     const bool fill = r.body.value("fill", false);
     std::vector<int> open;
-    for (int s = 0; s < seat_count_; ++s) {
-        if (seats_[static_cast<std::size_t>(s)].kind == "open") open.push_back(s);
+    for (int s = 0; s < state_.seat_count; ++s) {
+        if (state_.seats[static_cast<std::size_t>(s)].kind == "open") open.push_back(s);
     }
     if (!open.empty() && !fill) {
         error(r, "seats_open",
@@ -334,14 +334,14 @@ void Room::on_start(Request& r) {
                   "normal level in each open seat).");
         return;
     }
-    auto bot = seats::bot_for_level(game_, "normal");
+    auto bot = seats::bot_for_level(state_.game, "normal");
     for (int s : open) (void)log(entries::bot(s, *bot));
     auto status = log(start_entry());
     if (!status) {
         error(r, status.error().code, status.error().message);
         return;
     }
-    reply(r, {{"type", "started"}, {"last_event", match_->last_event_number()}});
+    reply(r, {{"type", "started"}, {"last_event", state_.match->last_event_number()}});
     broadcast_room();
     broadcast_events(nullptr);
     ask_bots();
@@ -350,7 +350,7 @@ void Room::on_start(Request& r) {
 void Room::on_act(Request& r) {
     auto& a = *attachment(r.peer.get());
     const json& body = r.body;
-    if (phase_ == Phase::kWaiting) {
+    if (state_.phase == Phase::kWaiting) {
         error(r, "not_started", "The game has not started yet.");
         return;
     }
@@ -366,13 +366,13 @@ void Room::on_act(Request& r) {
         return;
     }
     const std::string key = action_key(body["action_id"]);
-    if (auto it = acks_.find({seat, key}); it != acks_.end()) {
+    if (auto it = state_.acks.find({seat, key}); it != state_.acks.end()) {
         json again = ack_json(seat, key, it->second);
         again["repeat"] = true;
         reply(r, again);
         return;
     }
-    if (phase_ != Phase::kPlaying) {
+    if (state_.phase != Phase::kPlaying) {
         error(r, "game_over", "The game is over.");
         return;
     }
@@ -387,37 +387,37 @@ void Room::on_act(Request& r) {
     }
     services_.metrics->actions_total.fetch_add(1, std::memory_order_relaxed);
     outbox_.hold_act({r.read_at, r.arrived});
-    reply(r, ack_json(seat, key, acks_.at({seat, key})));
-    a.delivered = match_->last_event_number();
+    reply(r, ack_json(seat, key, state_.acks.at({seat, key})));
+    a.delivered = state_.match->last_event_number();
     broadcast_events(r.peer.get());
     ask_bots();
 }
 
 void Room::on_observe(Request& r, bool legal_only) {
     auto& a = *attachment(r.peer.get());
-    if (!match_) {
+    if (!state_.match) {
         error(r, "not_started", "The game has not started yet.");
         return;
     }
     const int seat = view_seat(a);
     // Moved, never copied, into the reply: a classic `legal` lists every open cell, a hundred
     // JSON strings, and each copy of it is a hundred allocations (docs/performance.md).
-    json legal = seat >= 0 ? match_->legal_actions(seat) : json();
+    json legal = seat >= 0 ? state_.match->legal_actions(seat) : json();
     if (legal_only) {
         reply(r, {{"type", "legal"},
                   {"seat", seat},
                   {"legal", std::move(legal)},
-                  {"to_act", to_act_for(match_->seats_to_act(), seat)}});
+                  {"to_act", to_act_for(state_.match->seats_to_act(), seat)}});
         return;
     }
     reply(r, {{"type", "observation"},
               {"seat", seat},
-              {"observation", match_->observation(seat)},
+              {"observation", state_.match->observation(seat)},
               {"legal", std::move(legal)},
-              {"to_act", to_act_for(match_->seats_to_act(), seat)},
-              {"to_act_count", match_->seats_to_act().size()},
-              {"over", match_->is_over()},
-              {"last_event", match_->last_event_number()}});
+              {"to_act", to_act_for(state_.match->seats_to_act(), seat)},
+              {"to_act_count", state_.match->seats_to_act().size()},
+              {"over", state_.match->is_over()},
+              {"last_event", state_.match->last_event_number()}});
 }
 
 void Room::on_events(Request& r) {
@@ -431,20 +431,20 @@ void Room::on_events(Request& r) {
         }
         after = v.get<std::int64_t>();
     }
-    if (!match_) {
+    if (!state_.match) {
         reply(r, {{"type", "events"}, {"events", json::array()}, {"last_event", 0}});
         return;
     }
-    const std::int64_t last = match_->last_event_number();
+    const std::int64_t last = state_.match->last_event_number();
     reply(r, {{"type", "events"},
-              {"events", match_->events_for(view_seat(a), after)},
+              {"events", state_.match->events_for(view_seat(a), after)},
               {"last_event", last}});
     a.delivered = std::max(a.delivered, last);
 }
 
 void Room::on_record(Request& r) {
-    const bool ended = phase_ == Phase::kOver || phase_ == Phase::kAborted;
-    if (record_.is_null() && ended && match_) build_record();
+    const bool ended = state_.phase == Phase::kOver || state_.phase == Phase::kAborted;
+    if (record_.is_null() && ended && state_.match) build_record();
     if (record_.is_null()) {
         error(r, "match_not_over",
               ended ? "The game was aborted before it started: there is no record."
@@ -457,15 +457,15 @@ void Room::on_record(Request& r) {
 void Room::on_resign(Request& r) {
     auto& a = *attachment(r.peer.get());
     const int seat = seat_of(a);
-    if (phase_ != Phase::kPlaying || seat < 0) {
+    if (state_.phase != Phase::kPlaying || seat < 0) {
         error(r, "not_allowed", "Only a seated player resigns, while the game is on.");
         return;
     }
-    if (seat_count_ == 2) {
+    if (state_.seat_count == 2) {
         (void)log(entries::resign(seat));
     } else {
         // With more seats the game goes on: a bot plays the seat from here (docs/server.md).
-        (void)log(entries::takeover(seat, *seats::bot_for_level(game_, "normal")));
+        (void)log(entries::takeover(seat, *seats::bot_for_level(state_.game, "normal")));
     }
     reply(r, {{"type", "resigned"}, {"seat", seat}});
     if (!ended_unsent_) broadcast_room();  // else `ended`, then the summary (send_ended)
@@ -475,10 +475,10 @@ void Room::on_resign(Request& r) {
 bool Room::abortable() const {
     // "Before the first move" counts people's moves: bots place their fleets the moment the
     // game starts, and that must not take the creator's chance to abort away.
-    const bool person_moved = std::any_of(seats_acted_.begin(), seats_acted_.end(), [&](int seat) {
-        return seats_[static_cast<std::size_t>(seat)].kind == "human";
-    });
-    return phase_ == Phase::kWaiting || (phase_ == Phase::kPlaying && !person_moved);
+    const bool person_moved = std::any_of(
+        state_.seats_acted.begin(), state_.seats_acted.end(),
+        [&](int seat) { return state_.seats[static_cast<std::size_t>(seat)].kind == "human"; });
+    return state_.phase == Phase::kWaiting || (state_.phase == Phase::kPlaying && !person_moved);
 }
 
 void Room::on_abort(Request& r) {
@@ -500,13 +500,13 @@ void Room::on_abort(Request& r) {
 void Room::on_leave(Request& r) {
     auto& a = *attachment(r.peer.get());
     const int seat = seat_of(a);
-    if (seat >= 0 && phase_ == Phase::kWaiting) {
+    if (seat >= 0 && state_.phase == Phase::kWaiting) {
         (void)log(entries::leave(a.member));
         reply(r, {{"type", "left"}, {"seat", seat}});
         broadcast_room();
         return;
     }
-    if (seat >= 0 && phase_ == Phase::kPlaying) {
+    if (seat >= 0 && state_.phase == Phase::kPlaying) {
         on_resign(r);
         return;
     }
@@ -515,7 +515,7 @@ void Room::on_leave(Request& r) {
 
 void Room::on_rematch(Request& r) {
     auto& a = *attachment(r.peer.get());
-    if (phase_ != Phase::kOver) {
+    if (state_.phase != Phase::kOver) {
         error(r, "not_allowed", "A rematch is offered once the game is over.");
         return;
     }
@@ -523,41 +523,41 @@ void Room::on_rematch(Request& r) {
         error(r, "not_allowed", "Only the room's players ask for a rematch.");
         return;
     }
-    if (!rematch_.empty()) {
-        reply(r, {{"type", "rematch"}, {"room", rematch_}});
+    if (!state_.rematch.empty()) {
+        reply(r, {{"type", "rematch"}, {"room", state_.rematch}});
         return;
     }
     // An open party starts again empty and grows the same seats (the crowd stays; a player the
     // host removed does not come along).
-    json next_options = options_;
+    json next_options = state_.options;
     if (open_party()) next_options["players"] = 0;
-    auto room = services_.make_room(game_, next_options, settings_, outbox_.pending());
+    auto room = services_.make_room(state_.game, next_options, settings_, outbox_.pending());
     if (!room) {
         error(r, room.error().code, room.error().message);
         return;
     }
     auto& next = **room;
     if (open_party()) {
-        for (int s = 1; s < seat_count_; ++s)
+        for (int s = 1; s < state_.seat_count; ++s)
             (void)next.prepare(entries::seat_player(), outbox_.pending());
     }
     // Same people (same tokens: a token is kept per room, so its hash is copied), same bots;
     // in a two-seat game the seats swap, so the other side moves first where "first" is fixed.
-    auto rotated = [&](int seat) { return seat_count_ == 2 ? 1 - seat : seat; };
-    for (std::size_t m = 0; m < members_.size(); ++m) {
-        const auto& member = members_[m];
+    auto rotated = [&](int seat) { return state_.seat_count == 2 ? 1 - seat : seat; };
+    for (std::size_t m = 0; m < state_.members.size(); ++m) {
+        const auto& member = state_.members[m];
         if (member.barred) continue;
         int seat = -1;
-        for (int s = 0; s < seat_count_; ++s) {
-            if (seats_[static_cast<std::size_t>(s)].member == static_cast<int>(m))
+        for (int s = 0; s < state_.seat_count; ++s) {
+            if (state_.seats[static_cast<std::size_t>(s)].member == static_cast<int>(m))
                 seat = rotated(s);
         }
         (void)next.prepare(entries::join(static_cast<int>(m), member.name, seat, member.token_hash,
                                          "", member.owner),
                            outbox_.pending());
     }
-    for (int s = 0; s < seat_count_; ++s) {
-        const auto& seat = seats_[static_cast<std::size_t>(s)];
+    for (int s = 0; s < state_.seat_count; ++s) {
+        const auto& seat = state_.seats[static_cast<std::size_t>(s)];
         if (seat.kind == "bot") {
             (void)next.prepare(entries::bot(rotated(s), seat.bot), outbox_.pending());
         }
@@ -574,13 +574,13 @@ void Room::on_rematch(Request& r) {
 void Room::on_claim(Request& r) {
     auto& a = *attachment(r.peer.get());
     const int seat = seat_of(a);
-    if (phase_ != Phase::kPlaying || seat < 0 || seat_count_ != 2) {
+    if (state_.phase != Phase::kPlaying || seat < 0 || state_.seat_count != 2) {
         error(r, "not_allowed",
               "The win is claimed by a seated player of a two-seat game while it is on (with "
               "more seats, an absent player's seat is played by a bot: \"bot_for_absent\").");
         return;
     }
-    const auto& other = seats_[static_cast<std::size_t>(1 - seat)];
+    const auto& other = state_.seats[static_cast<std::size_t>(1 - seat)];
     if (other.kind != "human" || !absent_since_ms_.count(other.member)) {
         error(r, "not_allowed", "Your opponent is here: there is no win to claim.");
         return;

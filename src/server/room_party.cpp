@@ -12,30 +12,22 @@ namespace broadside::server {
 
 using json = nlohmann::json;
 
-std::string lower_name(const std::string& name) {
-    std::string out = name;
-    std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-        return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    });
-    return out;
-}
-
 bool Room::open_party() const {
     const auto open_seating = traits().open_seating;  // declared by the game (GameTraits)
-    return open_seating != nullptr && open_seating(options_);
+    return open_seating != nullptr && open_seating(state_.options);
 }
 
 bool Room::party_accepts_players() const {
-    if (phase_ == Phase::kWaiting) return true;
-    if (phase_ != Phase::kPlaying || !match_) return false;
+    if (state_.phase == Phase::kWaiting) return true;
+    if (state_.phase != Phase::kPlaying || !state_.match) return false;
     // Until the first torpedo the host's legal action is the "start" fire.
-    const json legal = match_->legal_actions(0);
+    const json legal = state_.match->legal_actions(0);
     return legal.is_object() && legal.value("start", false);
 }
 
 // "Ann", then "Ann 2", "Ann 3" ...: two phones never show the same name.
 std::string Room::unique_name(const std::string& name) const {
-    if (!names_taken_.count(lower_name(name))) return name;
+    if (!state_.names_taken.count(lower_name(name))) return name;
     // Names are at most 24 characters; the number fits after 20 (cut at a character boundary).
     std::string base = name;
     while (base.size() > 20) {
@@ -47,7 +39,7 @@ std::string Room::unique_name(const std::string& name) const {
     }
     for (int k = 2;; ++k) {
         std::string candidate = base + " " + std::to_string(k);
-        if (!names_taken_.count(lower_name(candidate))) return candidate;
+        if (!state_.names_taken.count(lower_name(candidate))) return candidate;
     }
 }
 
@@ -63,7 +55,7 @@ void Room::on_lock(Request& r) {
         return;
     }
     (void)log(entries::lock(v.get<bool>()));
-    reply(r, {{"type", "locked"}, {"locked", locked_}});
+    reply(r, {{"type", "locked"}, {"locked", state_.locked}});
     broadcast_room();
 }
 
@@ -77,19 +69,21 @@ void Room::on_names(Request& r) {
     for (const auto& s : seats) {
         if (!s.is_number_integer()) continue;
         const auto seat = s.get<std::int64_t>();
-        if (seat < 0 || seat >= seat_count_) continue;
-        const auto& entry = seats_[static_cast<std::size_t>(seat)];
+        if (seat < 0 || seat >= state_.seat_count) continue;
+        const auto& entry = state_.seats[static_cast<std::size_t>(seat)];
         if (entry.kind == "human") {
-            names[std::to_string(seat)] = members_[static_cast<std::size_t>(entry.member)].name;
+            names[std::to_string(seat)] =
+                state_.members[static_cast<std::size_t>(entry.member)].name;
         } else if (entry.kind == "bot") {
-            names[std::to_string(seat)] = bot_seat_name(game_, entry.bot, static_cast<int>(seat));
+            names[std::to_string(seat)] =
+                bot_seat_name(state_.game, entry.bot, static_cast<int>(seat));
         }
     }
     reply(r, {{"type", "names"}, {"names", names}});
 }
 
 void Room::remove_party_player(Request& r, int seat) {
-    const Seat target = seats_[static_cast<std::size_t>(seat)];
+    const Seat target = state_.seats[static_cast<std::size_t>(seat)];
     auto status = log(entries::act(0, {{"type", "remove"}, {"seat", seat}}, nullptr));
     if (!status) {
         refuse_action(r, status.error().code, status.error().message);  // as `act` would be
@@ -110,20 +104,6 @@ void Room::remove_party_player(Request& r, int seat) {
     broadcast_events(nullptr);
     broadcast_room();
     ask_bots();
-}
-
-json Room::to_act_for(const std::vector<int>& to_act, int seat) const {
-    if (static_cast<int>(to_act.size()) <= kListedSeats) return to_act;
-    // Thousands placing at once: what matters to this seat is whether it (or the host) is
-    // among them; `to_act_count` says how many.
-    json out = json::array();
-    for (int s : {0, seat}) {
-        if (s >= 0 && std::binary_search(to_act.begin(), to_act.end(), s) &&
-            (out.empty() || out.back() != s)) {
-            out.push_back(s);
-        }
-    }
-    return out;
 }
 
 void Room::broadcast_room_soon() {
