@@ -54,19 +54,13 @@ std::string nonce_of(const json& request) {
 }  // namespace
 
 Hub::Hub(RoomServices& services, Storage& storage, HubLimits limits)
-    : services_(services), storage_(storage), limits_(limits) {
-    services_.make_room = [this](const std::string& game, const json& options, const json& settings,
-                                 WriteBatch& batch) {
-        return make_room(game, options, settings, batch);
-    };
-    services_.publish_room = [this](std::shared_ptr<Room> room) { publish(std::move(room)); };
-}
+    : services_(services), storage_(storage), limits_(limits) {}
 
 std::size_t Hub::restore() {
     std::size_t count = 0;
     for (const auto& stored : storage_.load()) {
         if (stored.expired) continue;
-        auto room = Room::restore(services_, stored);
+        auto room = Room::restore(services_, *this, stored);
         if (!room) {
             spdlog::error("restore: {}", room.error().message);
             continue;
@@ -129,7 +123,7 @@ Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json
             if (!rooms_.count(code) && !storage_.room_exists(code)) break;
         }
     }
-    return Room::create(services_, code, game, options, settings, batch);
+    return Room::create(services_, *this, code, game, options, settings, batch);
 }
 
 json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& made) {

@@ -20,7 +20,7 @@ struct HubLimits {
     int max_open_rooms_per_address = 50;  // rooms one address created that are not over yet
 };
 
-class Hub {
+class Hub final : public RoomDirectory {
 public:
     Hub(RoomServices& services, Storage& storage, HubLimits limits);
 
@@ -52,7 +52,13 @@ private:
                        std::function<void(nlohmann::json)> done);
     Result<std::shared_ptr<Room>> make_room(const std::string& game, const nlohmann::json& options,
                                             const nlohmann::json& settings, WriteBatch& batch);
-    void publish(std::shared_ptr<Room> room);
+    // RoomDirectory, for a room's rematch.
+    Result<std::shared_ptr<Room>> new_room(const std::string& game, const nlohmann::json& options,
+                                           const nlohmann::json& settings,
+                                           WriteBatch& batch) override {
+        return make_room(game, options, settings, batch);
+    }
+    void publish(std::shared_ptr<Room> room) override;
     nlohmann::json create(const nlohmann::json& request, WriteBatch& batch,
                           std::shared_ptr<Room>& made);
     nlohmann::json open_rooms() const;

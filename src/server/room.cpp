@@ -76,9 +76,10 @@ std::string clean_name(const std::string& name, const std::string& fallback) {
     return out.empty() ? fallback : out;
 }
 
-Room::Room(RoomServices& services, std::string code, std::string game, json options, json settings,
-           std::string server_seed, int seat_count)
+Room::Room(RoomServices& services, RoomDirectory& directory, std::string code, std::string game,
+           json options, json settings, std::string server_seed, int seat_count)
     : services_(services),
+      directory_(directory),
       strand_(boost::asio::make_strand(services.io)),
       code_(std::move(code)),
       settings_(std::move(settings)),
@@ -88,9 +89,10 @@ Room::Room(RoomServices& services, std::string code, std::string game, json opti
       clock_(strand_),
       room_timer_(strand_) {}
 
-Result<std::shared_ptr<Room>> Room::create(RoomServices& services, const std::string& code,
-                                           const std::string& game, const json& options,
-                                           const json& settings, WriteBatch& batch) {
+Result<std::shared_ptr<Room>> Room::create(RoomServices& services, RoomDirectory& directory,
+                                           const std::string& code, const std::string& game,
+                                           const json& options, const json& settings,
+                                           WriteBatch& batch) {
     auto probe = Match::create(game, options, 0);
     if (!probe) return probe.error();
     StoredRoom stored;
@@ -100,7 +102,7 @@ Result<std::shared_ptr<Room>> Room::create(RoomServices& services, const std::st
     stored.settings = settings;
     stored.server_seed = random_hex(32);
     stored.created_ms = stored.touched_ms = now_ms();
-    std::shared_ptr<Room> room(new Room(services, code, game, stored.options, settings,
+    std::shared_ptr<Room> room(new Room(services, directory, code, game, stored.options, settings,
                                         stored.server_seed, probe->seat_count()));
     room->touched_ms_ = stored.touched_ms;
     batch.new_rooms.push_back(std::move(stored));
@@ -108,11 +110,13 @@ Result<std::shared_ptr<Room>> Room::create(RoomServices& services, const std::st
     return room;
 }
 
-Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, const StoredRoom& stored) {
+Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, RoomDirectory& directory,
+                                            const StoredRoom& stored) {
     auto probe = Match::create(stored.game, stored.options, 0);
     if (!probe) return probe.error();
-    std::shared_ptr<Room> room(new Room(services, stored.code, stored.game, stored.options,
-                                        stored.settings, stored.server_seed, probe->seat_count()));
+    std::shared_ptr<Room> room(new Room(services, directory, stored.code, stored.game,
+                                        stored.options, stored.settings, stored.server_seed,
+                                        probe->seat_count()));
     // A fold: each stored entry applied to the state, nothing sent, no bot asked, no timer set.
     for (const auto& stored_entry : stored.log) {
         auto entry = parse_entry(stored_entry);

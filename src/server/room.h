@@ -51,12 +51,20 @@ struct RoomServices {
     std::string public_url;  // "http://host:port", for join links
     // A commit failed: the server cannot promise anything any more and must stop.
     std::function<void(const std::string&)> fatal;
-    // A new room with a fresh code, not yet findable (for a rematch), and making it findable.
-    std::function<Result<std::shared_ptr<Room>>(const std::string& game,
-                                                const nlohmann::json& options,
-                                                const nlohmann::json& settings, WriteBatch&)>
-        make_room;
-    std::function<void(std::shared_ptr<Room>)> publish_room;
+};
+
+// What a room may ask of the lobby that holds its code and its neighbours: a rematch's new room
+// (a fresh code, not yet findable, its entries in `batch`) and, once prepared, making it
+// findable. A narrow interface the hub implements and hands to each room it makes, so that the
+// room's dependency on the lobby is declared in one place rather than installed as callbacks.
+class RoomDirectory {
+public:
+    virtual ~RoomDirectory() = default;
+    virtual Result<std::shared_ptr<Room>> new_room(const std::string& game,
+                                                   const nlohmann::json& options,
+                                                   const nlohmann::json& settings,
+                                                   WriteBatch& batch) = 0;
+    virtual void publish(std::shared_ptr<Room> room) = 0;
 };
 
 // A room as the lobby lists it (kept up to date under a mutex: read from any thread).
@@ -75,12 +83,13 @@ struct RoomListing {
 class Room : public std::enable_shared_from_this<Room> {
 public:
     // A new room; `owner` is the creator's join entry (with its token hash) or null.
-    static Result<std::shared_ptr<Room>> create(RoomServices& services, const std::string& code,
-                                                const std::string& game,
+    static Result<std::shared_ptr<Room>> create(RoomServices& services, RoomDirectory& directory,
+                                                const std::string& code, const std::string& game,
                                                 const nlohmann::json& options,
                                                 const nlohmann::json& settings, WriteBatch& batch);
     // A room rebuilt from storage: its log is replayed (the match with it).
-    static Result<std::shared_ptr<Room>> restore(RoomServices& services, const StoredRoom& stored);
+    static Result<std::shared_ptr<Room>> restore(RoomServices& services, RoomDirectory& directory,
+                                                 const StoredRoom& stored);
 
     const std::string& code() const { return code_; }
     const std::string& game() const { return state_.game; }
@@ -109,8 +118,8 @@ public:
     void finished_record(std::function<void(nlohmann::json)> done);
 
 private:
-    Room(RoomServices& services, std::string code, std::string game, nlohmann::json options,
-         nlohmann::json settings, std::string server_seed, int seat_count);
+    Room(RoomServices& services, RoomDirectory& directory, std::string code, std::string game,
+         nlohmann::json options, nlohmann::json settings, std::string server_seed, int seat_count);
 
     using Phase = RoomState::Phase;
     using Member = RoomState::Member;
@@ -220,6 +229,7 @@ private:
     int view_seat(const Attachment& a) const;  // the seat whose view it gets (-1: public)
 
     RoomServices& services_;
+    RoomDirectory& directory_;  // the hub: rematches
     boost::asio::strand<boost::asio::any_io_executor> strand_;
     const std::string code_;
     const nlohmann::json settings_;

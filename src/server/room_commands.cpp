@@ -531,7 +531,7 @@ void Room::on_rematch(Request& r) {
     // host removed does not come along).
     json next_options = state_.options;
     if (open_party()) next_options["players"] = 0;
-    auto room = services_.make_room(state_.game, next_options, settings_, outbox_.pending());
+    auto room = directory_.new_room(state_.game, next_options, settings_, outbox_.pending());
     if (!room) {
         error(r, room.error().code, room.error().message);
         return;
@@ -562,7 +562,7 @@ void Room::on_rematch(Request& r) {
             (void)next.prepare(entries::bot(rotated(s), seat.bot), outbox_.pending());
         }
     }
-    services_.publish_room(*room);
+    directory_.publish(*room);
     (void)log(entries::rematch(next.code()));
     const json offer{{"type", "rematch"}, {"room", next.code()}};
     reply(r, offer);
