@@ -11,6 +11,7 @@
 #include "protocol/fields.h"
 #include "protocol/hello.h"
 #include "protocol/raw_id.h"
+#include "protocol/replies.h"
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
 #include "server/bot_seat.h"
@@ -718,15 +719,15 @@ void Room::bot_answered(int seat, json action) {
 }
 
 json Room::ack_json(int seat, const std::string& action_key, const Ack& ack) const {
-    json events = json::array();
+    std::vector<json> events;
     for (auto& e : state_.match->events_for(seat, ack.before)) {
         if (e.value("n", std::int64_t{0}) > ack.last) break;
         events.push_back(std::move(e));
     }
-    json out = {{"type", "acted"},       {"action_id", json::parse(action_key)}, {"seat", seat},
-                {"events", events},      {"to_act", json::parse(ack.to_act)},    {"over", ack.over},
-                {"last_event", ack.last}};
-    if (ack.over) out["result"] = state_.match->result();
+    json out = protocol::acted_reply(*state_.match, seat, std::move(events),
+                                     json::parse(ack.to_act), ack.over);
+    out["action_id"] = json::parse(action_key);  // the room's own: answers are by action id
+    out["last_event"] = ack.last;
     return out;
 }
 

@@ -14,6 +14,7 @@
 #include "protocol/fields.h"
 #include "protocol/hello.h"
 #include "protocol/raw_id.h"
+#include "protocol/replies.h"
 #include "seats/bot_registry.h"
 #include "seats/builtin_agent.h"
 #include "server/bot_seat.h"
@@ -403,21 +404,15 @@ void Room::on_observe(Request& r, bool legal_only) {
     // Moved, never copied, into the reply: a classic `legal` lists every open cell, a hundred
     // JSON strings, and each copy of it is a hundred allocations (docs/performance.md).
     json legal = seat >= 0 ? state_.match->legal_actions(seat) : json();
+    const auto to_act = state_.match->seats_to_act();
     if (legal_only) {
-        reply(r, {{"type", "legal"},
-                  {"seat", seat},
-                  {"legal", std::move(legal)},
-                  {"to_act", to_act_for(state_.match->seats_to_act(), seat)}});
+        reply(r, protocol::legal_reply(seat, std::move(legal), to_act_for(to_act, seat)));
         return;
     }
-    reply(r, {{"type", "observation"},
-              {"seat", seat},
-              {"observation", state_.match->observation(seat)},
-              {"legal", std::move(legal)},
-              {"to_act", to_act_for(state_.match->seats_to_act(), seat)},
-              {"to_act_count", state_.match->seats_to_act().size()},
-              {"over", state_.match->is_over()},
-              {"last_event", state_.match->last_event_number()}});
+    json observation = protocol::observation_reply(*state_.match, seat, std::move(legal),
+                                                   to_act_for(to_act, seat));
+    observation["to_act_count"] = to_act.size();  // the room's own: `to_act` may be compact
+    reply(r, std::move(observation));
 }
 
 void Room::on_events(Request& r) {
@@ -436,9 +431,7 @@ void Room::on_events(Request& r) {
         return;
     }
     const std::int64_t last = state_.match->last_event_number();
-    reply(r, {{"type", "events"},
-              {"events", state_.match->events_for(view_seat(a), after)},
-              {"last_event", last}});
+    reply(r, protocol::events_reply(*state_.match, view_seat(a), after));
     a.delivered = std::max(a.delivered, last);
 }
 
