@@ -20,10 +20,15 @@ void WriteBatch::append(WriteBatch&& other) {
     move_all(expired, other.expired);
 }
 
-SqliteStorage::SqliteStorage(const std::string& directory, Durability durability) {
-    std::filesystem::create_directories(directory);
-    const std::string path = (std::filesystem::path(directory) / "broadside.db").string();
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+SqliteStorage::SqliteStorage(const std::string& directory, Durability durability)
+    : SqliteStorage(File{(std::filesystem::path(directory) / "broadside.db").string()},
+                    durability) {}
+
+SqliteStorage::SqliteStorage(const File& file, Durability durability) {
+    const auto parent = std::filesystem::path(file.path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent);
+    db_ =
+        std::make_unique<SQLite::Database>(file.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db_->exec("PRAGMA journal_mode=WAL");
     db_->exec(durability == Durability::kFull ? "PRAGMA synchronous=FULL"
                                               : "PRAGMA synchronous=NORMAL");
@@ -111,9 +116,11 @@ std::vector<StoredRoom> SqliteStorage::load() {
 void SqliteStorage::write(const WriteBatch& batch) {
     std::lock_guard lock(mutex_);
     SQLite::Transaction tx(*db_);
-    // Each statement is reset before use too: a failed write may have left it mid-step.
+    // Each statement is reset before use too: a failed write may have left it mid-step. Not
+    // reset(): sqlite3_reset returns the failed step's error again, and reset() would throw it,
+    // failing the next write (StorageContract.ABatchWithADuplicateEntry...).
     auto use = [](SQLite::Statement& q) -> SQLite::Statement& {
-        q.reset();
+        (void)q.tryReset();
         return q;
     };
     for (const auto& room : batch.new_rooms) {
