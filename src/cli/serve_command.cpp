@@ -5,6 +5,7 @@
 #include "cli/serve/qr_terminal.h"
 #include "server/server.h"
 #include "server/static_files.h"
+#include "server/storage_open.h"
 
 #include <iostream>
 
@@ -22,6 +23,10 @@ void add_serve_command(CLI::App& app, Runner& run) {
         ->capture_default_str();
     cmd->add_option("--data", config->data, "Directory of the database (created if missing)")
         ->capture_default_str();
+    auto* db = cmd->add_option(
+        "--db", config->db,
+        "Where rooms and records are kept instead of --data: sqlite:PATH (an SQLite file) or "
+        "postgresql://user@host/dbname (a libpq URI; postgres:// too)");
     cmd->add_option("--threads", config->threads, "Network threads")
         ->capture_default_str()
         ->check(CLI::Range(1, 64));
@@ -83,7 +88,8 @@ void add_serve_command(CLI::App& app, Runner& run) {
                              "machine's LAN address in the join link, and print the link with "
                              "a QR code to scan");
     auto* bind = cmd->get_option("--bind");
-    cmd->callback([&run, config, durability, lan, bind] {
+    auto* data = cmd->get_option("--data");
+    cmd->callback([&run, config, durability, lan, bind, db, data] {
         if (lan->count() > 0) {
             if (bind->count() == 0) config->bind = "0.0.0.0";
             config->on_listening = [](const std::string& url) {
@@ -91,7 +97,20 @@ void add_serve_command(CLI::App& app, Runner& run) {
                           << cli::qr_for_terminal(url + "/") << std::flush;
             };
         }
-        run = [config, durability] {
+        const bool both = db->count() > 0 && data->count() > 0;
+        run = [config, durability, both] {
+            // Checked here rather than by CLI11 so that the message says what to do.
+            if (both) {
+                throw UsageError(
+                    "--db and --data both say where the database is: give one of them");
+            }
+            if (!config->db.empty()) {
+                try {
+                    server::parse_database_url(config->db);
+                } catch (const std::invalid_argument& e) {
+                    throw UsageError(e.what());
+                }
+            }
             if (config->web_root.empty()) {
                 if (auto found = server::default_web_root()) config->web_root = found->string();
             }

@@ -14,6 +14,8 @@ struct ServerConfig {
     std::string bind = "127.0.0.1";
     unsigned short port = 8080;  // 0: any free port (printed)
     std::string data = "./broadside-data";
+    // --db: sqlite:PATH or postgresql://... (server/storage_open.h); empty: SQLite in `data`.
+    std::string db;
     int threads = 2;
     int bot_threads = 1;
     std::string public_url;  // default: http://<bind>:<port>

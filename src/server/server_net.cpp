@@ -34,6 +34,7 @@
 #include "server/secrets.h"
 #include "server/server.h"
 #include "server/static_files.h"
+#include "server/storage_open.h"
 
 namespace broadside::server {
 
@@ -620,12 +621,13 @@ int run_server(const ServerConfig& config) {
     // Declared first, so it outlives the rooms whose bots' strands it runs.
     net::thread_pool bot_pool(static_cast<std::size_t>(std::max(1, config.bot_threads)));
 
-    std::unique_ptr<SqliteStorage> storage;
+    std::unique_ptr<Storage> storage;
     try {
-        storage = std::make_unique<SqliteStorage>(config.data, config.durability);
+        storage = open_storage(config.db, config.data, config.durability);
     } catch (const std::exception& e) {
-        std::cerr << "broadside serve: cannot open the database in " << config.data << ": "
-                  << e.what() << "\n";
+        std::cerr << "broadside serve: cannot open the database "
+                  << (config.db.empty() ? "in " + config.data : redact_database_url(config.db))
+                  << ": " << e.what() << "\n";
         return 1;
     }
     Metrics metrics;
@@ -722,8 +724,10 @@ int run_server(const ServerConfig& config) {
         });
     });
 
-    std::cout << "Broadside server listening on " << effective.public_url << " (data in "
-              << config.data << ", " << restored << " rooms restored)" << std::endl;
+    std::cout << "Broadside server listening on " << effective.public_url << " ("
+              << (config.db.empty() ? "data in " + config.data
+                                    : "database " + redact_database_url(config.db))
+              << ", " << restored << " rooms restored)" << std::endl;
     if (config.on_listening) config.on_listening(effective.public_url);
     if (web.empty()) {
         std::cout << "The browser client was not found (cd web && npm ci && npm run build, or "

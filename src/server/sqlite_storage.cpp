@@ -20,10 +20,15 @@ void WriteBatch::append(WriteBatch&& other) {
     move_all(expired, other.expired);
 }
 
-SqliteStorage::SqliteStorage(const std::string& directory, Durability durability) {
-    std::filesystem::create_directories(directory);
-    const std::string path = (std::filesystem::path(directory) / "broadside.db").string();
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+SqliteStorage::SqliteStorage(const std::string& directory, Durability durability)
+    : SqliteStorage(File{(std::filesystem::path(directory) / "broadside.db").string()},
+                    durability) {}
+
+SqliteStorage::SqliteStorage(const File& file, Durability durability) {
+    const auto parent = std::filesystem::path(file.path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent);
+    db_ =
+        std::make_unique<SQLite::Database>(file.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db_->exec("PRAGMA journal_mode=WAL");
     db_->exec(durability == Durability::kFull ? "PRAGMA synchronous=FULL"
                                               : "PRAGMA synchronous=NORMAL");
@@ -62,7 +67,7 @@ SqliteStorage::SqliteStorage(const std::string& directory, Durability durability
         *db_, "UPDATE rooms SET touched_ms = MAX(touched_ms, ?) WHERE code = ?");
     expire_ =
         std::make_unique<SQLite::Statement>(*db_, "UPDATE rooms SET expired = 1 WHERE code = ?");
-    reader_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY);
+    reader_ = std::make_unique<SQLite::Database>(file.path, SQLite::OPEN_READONLY);
     reader_->setBusyTimeout(5000);  // WAL readers wait only while a crashed writer is recovered
     room_exists_ =
         std::make_unique<SQLite::Statement>(*reader_, "SELECT 1 FROM rooms WHERE code = ?");
@@ -117,9 +122,11 @@ std::vector<StoredRoom> SqliteStorage::load() {
 void SqliteStorage::write(const WriteBatch& batch) {
     std::lock_guard lock(mutex_);
     SQLite::Transaction tx(*db_);
-    // Each statement is reset before use too: a failed write may have left it mid-step.
+    // Each statement is reset before use too: a failed write may have left it mid-step. Not
+    // reset(): sqlite3_reset returns the failed step's error again, and reset() would throw it,
+    // failing the next write (StorageContract.ABatchWithADuplicateEntry...).
     auto use = [](SQLite::Statement& q) -> SQLite::Statement& {
-        q.reset();
+        (void)q.tryReset();
         return q;
     };
     for (const auto& room : batch.new_rooms) {
@@ -163,21 +170,22 @@ void SqliteStorage::write(const WriteBatch& batch) {
 bool SqliteStorage::room_exists(const std::string& code) {
     std::lock_guard lock(reader_mutex_);
     auto& q = *room_exists_;
-    q.reset();
+    (void)q.tryReset();
     q.bind(1, code);
     const bool found = q.executeStep();
-    q.reset();  // ends the read: an open statement would hold back the writer's checkpoints
+    (void)
+        q.tryReset();  // ends the read: an open statement would hold back the writer's checkpoints
     return found;
 }
 
 nlohmann::json SqliteStorage::record(const std::string& code) {
     std::lock_guard lock(reader_mutex_);
     auto& q = *find_record_;
-    q.reset();
+    (void)q.tryReset();
     q.bind(1, code);
     nlohmann::json found = nullptr;
     if (q.executeStep()) found = nlohmann::json::parse(q.getColumn(0).getString());
-    q.reset();
+    (void)q.tryReset();
     return found;
 }
 

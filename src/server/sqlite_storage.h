@@ -20,6 +20,12 @@ class SqliteStorage final : public Storage {
 public:
     // Opens (creating when needed) `directory`/broadside.db. Throws with a clear message.
     SqliteStorage(const std::string& directory, Durability durability);
+    // Opens (creating when needed, with its directory) the database file `file.path`
+    // (`serve --db sqlite:PATH`).
+    struct File {
+        std::string path;
+    };
+    SqliteStorage(const File& file, Durability durability);
     ~SqliteStorage() override;
     std::vector<StoredRoom> load() override;
     void write(const WriteBatch& batch) override;

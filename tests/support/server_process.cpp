@@ -39,9 +39,9 @@ ServerProcess::~ServerProcess() {
 
 void ServerProcess::launch() {
     const std::string log = log_ + "." + std::to_string(++launches_);
-    std::vector<std::string> args{BROADSIDE_BINARY, "serve",
-                                  "--port",         port_ == 0 ? "0" : std::to_string(port_),
-                                  "--data",         data_};
+    std::vector<std::string> args{BROADSIDE_BINARY, "serve", "--port",
+                                  port_ == 0 ? "0" : std::to_string(port_)};
+    if (!data_.empty()) args.insert(args.end(), {"--data", data_});
     args.insert(args.end(), extra_.begin(), extra_.end());
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");

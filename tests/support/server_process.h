@@ -10,7 +10,8 @@ namespace broadside::testing {
 
 class ServerProcess {
 public:
-    // Starts `broadside serve --port 0 --data DATA extra...` and waits until it listens.
+    // Starts `broadside serve --port 0 --data DATA extra...` and waits until it listens. An
+    // empty DATA passes no --data (`extra` then names the database: --db URL).
     explicit ServerProcess(std::string data_dir, std::vector<std::string> extra = {});
     ~ServerProcess();  // SIGKILL if still running
     ServerProcess(const ServerProcess&) = delete;

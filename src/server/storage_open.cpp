@@ -1,0 +1,53 @@
+#include "server/storage_open.h"
+
+#include "server/postgres_storage.h"
+
+namespace broadside::server {
+
+namespace {
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+    return text.rfind(prefix, 0) == 0;
+}
+
+}  // namespace
+
+DatabaseUrl parse_database_url(const std::string& url) {
+    if (starts_with(url, "sqlite:")) {
+        DatabaseUrl parsed{DatabaseUrl::Kind::kSqlite, url.substr(7)};
+        // sqlite:///abs/path and sqlite://rel are common spellings of a file URL: take the path.
+        if (starts_with(parsed.target, "//")) parsed.target = parsed.target.substr(2);
+        if (parsed.target.empty()) {
+            throw std::invalid_argument("--db sqlite:PATH needs the database file's path");
+        }
+        return parsed;
+    }
+    if (starts_with(url, "postgresql://") || starts_with(url, "postgres://")) {
+        return {DatabaseUrl::Kind::kPostgres, url};
+    }
+    throw std::invalid_argument(
+        "--db \"" + url +
+        "\" is not a database URL: use sqlite:PATH, or "
+        "postgresql://[user[:password]@][host][:port][/dbname][?param=...]");
+}
+
+std::string redact_database_url(const std::string& url) {
+    const auto scheme = url.find("://");
+    if (scheme == std::string::npos) return url;
+    const auto at = url.find('@', scheme + 3);
+    const auto colon = url.find(':', scheme + 3);
+    if (at == std::string::npos || colon == std::string::npos || colon > at) return url;
+    return url.substr(0, colon + 1) + "***" + url.substr(at);
+}
+
+std::unique_ptr<Storage> open_storage(const std::string& url, const std::string& data_dir,
+                                      Durability durability) {
+    if (url.empty()) return std::make_unique<SqliteStorage>(data_dir, durability);
+    const auto parsed = parse_database_url(url);
+    if (parsed.kind == DatabaseUrl::Kind::kSqlite) {
+        return std::make_unique<SqliteStorage>(SqliteStorage::File{parsed.target}, durability);
+    }
+    return std::make_unique<PostgresStorage>(parsed.target);
+}
+
+}  // namespace broadside::server
