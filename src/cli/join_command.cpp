@@ -28,8 +28,9 @@
 #include "cli/news.h"
 #include "cli/play_input.h"
 #include "client/ws_client.h"
+#include "match/fairness.h"
+#include "protocol/room_code.h"
 #include "protocol/version.h"
-#include "server/secrets.h"
 
 namespace broadside::cli {
 
@@ -166,7 +167,7 @@ std::string shell_word(const std::string& word) {
 }
 
 std::string fresh_nonce() {
-    return server::random_hex(16);
+    return match::random_hex(16);
 }
 
 class JoinSession {
@@ -395,7 +396,7 @@ private:
     // Sends the action (the session keeps it, with its id, until it is settled, and resends it
     // after a reconnect) and waits for its answer, as a line typed now is read after it.
     void act(const json& action) {
-        const std::string id = "join-" + std::to_string(++acts_) + "-" + server::random_hex(4);
+        const std::string id = "join-" + std::to_string(++acts_) + "-" + match::random_hex(4);
         sent_ = action;
         awaiting_ = true;
         link_.act(action, id);
@@ -688,7 +689,7 @@ json held_tokens(const std::string& server) {
         // "CODE", or "CODE/NAME" for a seat kept under a name (several people at one machine).
         const std::string rest = key.substr(prefix.size());
         const std::string code = rest.substr(0, rest.find('/'));
-        if (server::is_room_code(code)) held.push_back({{"room", code}, {"token", token}});
+        if (protocol::is_room_code(code)) held.push_back({{"room", code}, {"token", token}});
     }
     return held;
 }
@@ -743,8 +744,8 @@ int list_rooms(const JoinArgs& args) {
 
 // `--abort CODE` or `--resign CODE`: `command` sent in the room, with the kept token.
 int end_room(const JoinArgs& args, const std::string& given, const std::string& command) {
-    const std::string code = server::normalise_code(given);
-    if (!server::is_room_code(code)) {
+    const std::string code = protocol::normalise_code(given);
+    if (!protocol::is_room_code(code)) {
         throw UsageError("\"" + given + "\" is not a room code (five letters, e.g. KXQRT).");
     }
     std::string token = args.token;
@@ -816,8 +817,8 @@ int run_join(JoinArgs args) {
         }
     }
     if (args.code.empty()) throw UsageError("Give a room code, or --new GAME to create a room.");
-    args.code = server::normalise_code(args.code);
-    if (!server::is_room_code(args.code)) {
+    args.code = protocol::normalise_code(args.code);
+    if (!protocol::is_room_code(args.code)) {
         throw UsageError("\"" + args.code + "\" is not a room code (five letters, e.g. KXQRT).");
     }
     const auto [host, port] = client::parse_server_url(args.server);

@@ -2,10 +2,24 @@
 
 #include <array>
 #include <cctype>
+#include <stdexcept>
 
+#include <openssl/rand.h>
 #include <openssl/sha.h>
 
 namespace broadside::match {
+
+void random_bytes(unsigned char* out, std::size_t size) {
+    if (RAND_bytes(out, static_cast<int>(size)) != 1) {
+        throw std::runtime_error("the system's random generator failed (RAND_bytes)");
+    }
+}
+
+std::string random_hex(std::size_t bytes) {
+    std::vector<unsigned char> buffer(bytes);
+    random_bytes(buffer.data(), buffer.size());
+    return to_hex(buffer.data(), buffer.size());
+}
 
 std::string to_hex(const unsigned char* data, std::size_t size) {
     static constexpr char kDigits[] = "0123456789abcdef";

@@ -10,6 +10,11 @@
 
 namespace broadside::match {
 
+// `size` bytes from OpenSSL's CSPRNG (secrets, nonces, tokens). Throws if the CSPRNG fails.
+void random_bytes(unsigned char* out, std::size_t size);
+// `bytes` random bytes from the CSPRNG, as lowercase hex.
+std::string random_hex(std::size_t bytes);
+
 // `size` bytes as lowercase hex.
 std::string to_hex(const unsigned char* data, std::size_t size);
 // SHA-256 of `data`, lowercase hex.

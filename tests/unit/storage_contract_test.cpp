@@ -1,7 +1,7 @@
 // One contract for every Storage (server/storage.h), run against SQLite and against a throwaway
 // PostgreSQL (tests/support/postgres_throwaway.h): what a write commits comes back from load()
 // and from a new storage object on the same database, in order; a batch is all or nothing.
-// Mutant: tests/mutants/postgres_entries_outside_the_batch.patch.
+// Mutant: tests/mutants/postgres_rooms_outside_the_batch.patch.
 #include <gtest/gtest.h>
 
 #include <memory>
