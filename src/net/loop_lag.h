@@ -9,25 +9,36 @@
 #include <memory>
 
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 
 namespace broadside::eventloop {
 
-// Owned through a shared_ptr (start() needs one), destroyed before its io_context.
+// Owned through a shared_ptr (start() and stop() need one), destroyed once its io_context no
+// longer runs (after its threads are joined) and before the context itself.
 class LoopLagProbe : public std::enable_shared_from_this<LoopLagProbe> {
 public:
     using Report = std::function<void(std::chrono::steady_clock::duration late)>;
     LoopLagProbe(boost::asio::any_io_executor executor, std::chrono::milliseconds period,
                  Report report)
-        : timer_(std::move(executor)), period_(period), report_(std::move(report)) {}
+        : timer_(boost::asio::make_strand(std::move(executor))),
+          period_(period),
+          report_(std::move(report)) {}
 
     void start() {
         due_ = std::chrono::steady_clock::now() + period_;
         arm();
     }
+    // From any thread: the timer and its handler live on their own strand, so stopping waits
+    // its turn there instead of racing a handler that runs on another network thread.
     void stop() {
-        stopped_ = true;
-        timer_.cancel();
+        boost::asio::post(timer_.get_executor(), [weak = weak_from_this()] {
+            if (auto self = weak.lock()) {
+                self->stopped_ = true;
+                self->timer_.cancel();
+            }
+        });
     }
 
 private:
