@@ -618,6 +618,10 @@ private:
 }  // namespace
 
 int run_server(const ServerConfig& config) {
+    // spdlog's registry is made on first use. Made here, before any network thread logs: from
+    // two threads at once its construction (inside the uninstrumented libspdlog) is reported by
+    // ThreadSanitizer as a race on the default logger's name.
+    (void)spdlog::default_logger_raw();
     // Declared first, so it outlives the rooms whose bots' strands it runs.
     net::thread_pool bot_pool(static_cast<std::size_t>(std::max(1, config.bot_threads)));
 
