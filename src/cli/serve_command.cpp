@@ -83,13 +83,28 @@ void add_serve_command(CLI::App& app, Runner& run) {
     cmd->add_option("--web", config->web_root,
                     "Directory of the built browser client (default: web/dist next to the build "
                     "tree, or share/broadside/web of the install)");
+    auto lease = std::make_shared<double>(10.0);
+    auto* node = cmd->add_option("--node", config->node,
+                                 "Run as one node of a cluster under this name (needs a "
+                                 "PostgreSQL --db; docs/scaling.md)");
+    cmd->add_option("--advertise", config->advertise_url,
+                    "A cluster node's address for the other nodes, e.g. http://10.0.0.5:8080 "
+                    "(default: http://BIND:PORT)")
+        ->needs(node);
+    cmd->add_option("--lease-seconds", *lease,
+                    "How long a cluster node's hold on a room lasts without renewal: a dead "
+                    "node's rooms move after this")
+        ->capture_default_str()
+        ->check(CLI::Range(0.3, 3600.0))
+        ->needs(node);
     auto lan = cmd->add_flag("--lan", config->lan,
                              "A party on your network: listen on every interface, put this "
                              "machine's LAN address in the join link, and print the link with "
                              "a QR code to scan");
     auto* bind = cmd->get_option("--bind");
     auto* data = cmd->get_option("--data");
-    cmd->callback([&run, config, durability, lan, bind, db, data] {
+    cmd->callback([&run, config, durability, lan, bind, db, data, lease] {
+        config->lease_ms = static_cast<std::int64_t>(*lease * 1000);
         if (lan->count() > 0) {
             if (bind->count() == 0) config->bind = "0.0.0.0";
             config->on_listening = [](const std::string& url) {
@@ -110,6 +125,13 @@ void add_serve_command(CLI::App& app, Runner& run) {
                 } catch (const std::invalid_argument& e) {
                     throw UsageError(e.what());
                 }
+            }
+            if (!config->node.empty() &&
+                (config->db.empty() || server::parse_database_url(config->db).kind !=
+                                           server::DatabaseUrl::Kind::kPostgres)) {
+                throw UsageError(
+                    "--node needs --db postgresql://...: a cluster's nodes share one "
+                    "PostgreSQL database (docs/scaling.md)");
             }
             if (config->web_root.empty()) {
                 if (auto found = server::default_web_root()) config->web_root = found->string();

@@ -1,8 +1,12 @@
 #include "server/group_writer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
+#include <set>
 #include <stdexcept>
+
+#include <fmt/ranges.h>
 
 #include <spdlog/spdlog.h>
 
@@ -82,29 +86,13 @@ void GroupWriter::run() {
             taken.swap(queue_);
             writing_ = true;
         }
-        WriteBatch merged;
-        for (auto& [batch, done] : taken) merged.append(std::move(batch));
-        bool ok = true;
         const auto start = std::chrono::steady_clock::now();
-        if (!merged.empty()) {
-            try {
-                // The test build's `commit_fails` fails a commit that holds a player's action,
-                // as a full disk would (docs/testing.md, "Failpoints").
-                if (failpoints_built() && holds_a_players_action(merged) &&
-                    failpoint("commit_fails")) {
-                    throw std::runtime_error("failpoint commit_fails: no space left on device");
-                }
-                storage_.write(merged);
-            } catch (const std::exception& e) {
-                spdlog::critical("storage: commit failed: {}", e.what());
-                ok = false;
-            }
-        }
+        const auto results = write(taken);
         last_commit = std::chrono::steady_clock::now();
         const std::chrono::duration<double> took = last_commit - start;
         if (on_commit_) on_commit_(took.count(), taken.size());
-        for (auto& [batch, done] : taken) {
-            if (done) done(ok);
+        for (std::size_t i = 0; i < taken.size(); ++i) {
+            if (taken[i].second) taken[i].second(results[i]);
         }
         // What the callbacks hold (a room, say, with its strand and timer) goes before flush()
         // may return: otherwise this thread could drop a room's last reference after its owner
@@ -116,6 +104,59 @@ void GroupWriter::run() {
             ++commits_;
         }
         idle_.notify_all();
+    }
+}
+
+std::vector<Commit> GroupWriter::write(std::vector<std::pair<WriteBatch, Done>>& taken) {
+    std::vector<Commit> results(taken.size(), Commit::kDone);
+    std::set<std::string> fenced;
+    auto touches_fenced = [&](const WriteBatch& batch) {
+        for (const auto& [room, epoch] : batch.fences) {
+            if (fenced.count(room)) return true;
+        }
+        return false;
+    };
+    // Only a cluster's batches carry fences, and only they may need a second round: a single
+    // node's batches are moved into the merged one, not copied.
+    const bool may_retry = std::any_of(taken.begin(), taken.end(),
+                                       [](const auto& t) { return !t.first.fences.empty(); });
+    // Each round leaves out the batches of the rooms found fenced so far; a room is fenced once,
+    // so the rounds end.
+    for (;;) {
+        WriteBatch merged;
+        for (std::size_t i = 0; i < taken.size(); ++i) {
+            if (results[i] != Commit::kDone) continue;
+            if (touches_fenced(taken[i].first)) {
+                results[i] = Commit::kFenced;
+                continue;
+            }
+            if (may_retry) {
+                WriteBatch copy = taken[i].first;  // kept whole for a retry without the fenced
+                merged.append(std::move(copy));
+            } else {
+                merged.append(std::move(taken[i].first));
+            }
+        }
+        if (merged.empty()) return results;
+        try {
+            // The test build's `commit_fails` fails a commit that holds a player's action,
+            // as a full disk would (docs/testing.md, "Failpoints").
+            if (failpoints_built() && holds_a_players_action(merged) && failpoint("commit_fails")) {
+                throw std::runtime_error("failpoint commit_fails: no space left on device");
+            }
+            storage_.write(merged);
+            return results;
+        } catch (const FencedError& e) {
+            spdlog::warn("storage: {}: {}; their owner here lets them go", e.what(),
+                         fmt::join(e.rooms(), ", "));
+            fenced.insert(e.rooms().begin(), e.rooms().end());
+        } catch (const std::exception& e) {
+            spdlog::critical("storage: commit failed: {}", e.what());
+            for (auto& result : results) {
+                if (result == Commit::kDone) result = Commit::kFailed;
+            }
+            return results;
+        }
     }
 }
 

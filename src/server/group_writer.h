@@ -19,10 +19,19 @@
 
 namespace broadside::server {
 
+// What became of a submitted batch.
+enum class Commit {
+    kDone,    // committed: it may be acknowledged
+    kFailed,  // the database failed: nothing can be promised any more
+    // A cluster's room lost its lease to another node (FencedError): this batch was left out,
+    // nothing of it is committed, and the room must let go; the rest of the group committed.
+    kFenced,
+};
+
 class GroupWriter {
 public:
-    // `done(ok)` runs on the writer's thread after the commit (ok) or its failure (not ok).
-    using Done = std::function<void(bool ok)>;
+    // `done(result)` runs on the writer's thread after the commit or its failure.
+    using Done = std::function<void(Commit result)>;
     // `on_commit(seconds, batches)` reports each commit's latency (for /metrics).
     static constexpr std::chrono::microseconds kDefaultWindow{1000};
     static constexpr std::size_t kFullBatch = 256;
@@ -39,6 +48,9 @@ public:
 
 private:
     void run();
+    // Writes the batches; a fenced room's batches are dropped and the rest retried. Returns each
+    // batch's result, in order.
+    std::vector<Commit> write(std::vector<std::pair<WriteBatch, Done>>& taken);
 
     Storage& storage_;
     std::function<void(double, std::size_t)> on_commit_;

@@ -1,5 +1,7 @@
 #include "server/hub.h"
 
+#include "server/metrics.h"
+
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -53,10 +55,11 @@ std::string nonce_of(const json& request) {
 
 }  // namespace
 
-Hub::Hub(RoomServices& services, Storage& storage, HubLimits limits)
-    : services_(services), storage_(storage), limits_(limits) {}
+Hub::Hub(RoomServices& services, Storage& storage, HubLimits limits, Ownership* ownership)
+    : services_(services), storage_(storage), limits_(limits), ownership_(ownership) {}
 
 std::size_t Hub::restore() {
+    if (ownership_) return 0;
     std::size_t count = 0;
     for (const auto& stored : storage_.load()) {
         if (stored.expired) continue;
@@ -81,6 +84,89 @@ std::shared_ptr<Room> Hub::find(const std::string& code) const {
 void Hub::publish(std::shared_ptr<Room> room) {
     std::lock_guard lock(mutex_);
     rooms_[room->code()] = std::move(room);
+}
+
+void Hub::lost(const std::string& code) {
+    std::lock_guard lock(mutex_);
+    rooms_.erase(code);
+}
+
+Located Hub::locate(const std::string& given) {
+    const std::string code = normalise_code(given);
+    Located here;
+    here.room = find(code);
+    if (here.room || !ownership_ || draining_) return here;
+    std::lock_guard adopting(adopt_mutex_);
+    here.room = find(code);  // taken over meanwhile by another connection?
+    if (here.room) return here;
+    const LeaseClaim claim = ownership_->claim(code);
+    if (claim.outcome == LeaseClaim::Outcome::kNoRoom) return {};
+    if (claim.outcome == LeaseClaim::Outcome::kHeld) {
+        Located located;
+        located.owner_url = claim.owner_url;
+        located.lease_left_ms = claim.expires_in_ms;
+        located.busy = claim.owner_url.empty();
+        return located;
+    }
+    // The lease is ours under a new epoch: from now on the previous owner's writes are refused,
+    // so the log read next is whole.
+    auto stored = ownership_->load_room(code);
+    if (!stored || stored->expired) {
+        ownership_->release(code, claim.epoch);
+        return {};
+    }
+    auto room = Room::restore(services_, *this, *stored);
+    if (!room) {
+        spdlog::error("take over {}: {}", code, room.error().message);
+        ownership_->release(code, claim.epoch);
+        return {};
+    }
+    (*room)->set_lease_epoch(claim.epoch);
+    publish(*room);
+    services_.metrics->rooms_adopted.fetch_add(1, std::memory_order_relaxed);
+    spdlog::info("room {} taken over (lease epoch {}, {} log entries)", code, claim.epoch,
+                 stored->log.size());
+    here.room = *room;
+    return here;
+}
+
+void Hub::renew_leases() {
+    if (!ownership_) return;
+    const auto held = ownership_->renew();
+    std::map<std::string, std::int64_t> epochs(held.begin(), held.end());
+    std::vector<std::shared_ptr<Room>> lost_rooms;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [code, room] : rooms_) {
+            auto it = epochs.find(code);
+            if (it == epochs.end() || it->second != room->lease_epoch()) {
+                lost_rooms.push_back(room);
+            }
+        }
+    }
+    // A room created a moment ago whose first commit (with its lease) is not in yet is not
+    // lost: its epoch-1 lease does not exist yet. Only a room whose lease exists under another
+    // epoch, or that was taken over (epoch > 1), is let go here; the fence catches the rest.
+    for (auto& room : lost_rooms) {
+        if (room->lease_epoch() > 1 || epochs.count(room->code())) room->lose_lease();
+    }
+}
+
+void Hub::release_leases() {
+    if (!ownership_) return;
+    std::vector<std::pair<std::string, std::int64_t>> leases;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [code, room] : rooms_) leases.emplace_back(code, room->lease_epoch());
+    }
+    for (const auto& [code, epoch] : leases) {
+        try {
+            ownership_->release(code, epoch);
+        } catch (const std::exception& e) {
+            spdlog::warn("releasing the lease of {}: {}", code, e.what());
+            return;
+        }
+    }
 }
 
 bool Hub::may_create_room(const std::string& address) {
@@ -123,7 +209,13 @@ Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json
             if (!rooms_.count(code) && !storage_.room_exists(code)) break;
         }
     }
-    return Room::create(services_, *this, code, game, options, settings, batch);
+    auto room = Room::create(services_, *this, code, game, options, settings, batch);
+    if (room && ownership_) {
+        // Its first lease commits with the room itself.
+        (*room)->set_lease_epoch(1);
+        batch.new_leases.push_back(code);
+    }
+    return room;
 }
 
 json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& made) {
@@ -288,8 +380,8 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         // Findable at once, but only this client knows the code, and it learns it once the
         // room is durable.
         publish(room);
-        services_.writer->submit(std::move(batch), [response, done](bool ok) {
-            if (!ok) {
+        services_.writer->submit(std::move(batch), [response, done](Commit result) {
+            if (result != Commit::kDone) {
                 done(error_response("storage_failed", "The room could not be saved."));
                 return;
             }
@@ -354,8 +446,8 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         auto first_done = other->done;
         auto second_done = me.done;
         const std::string t0 = players[0].second, t1 = players[1].second;
-        services_.writer->submit(std::move(batch), [=](bool ok) {
-            if (!ok) return;
+        services_.writer->submit(std::move(batch), [=](Commit result) {
+            if (result != Commit::kDone) return;
             first_done({{"type", "matched"},
                         {"room", code},
                         {"token", t0},
@@ -480,6 +572,9 @@ void Hub::expire_idle() {
             const auto l = it->second->listing();
             if (l.peers == 0 && now - l.touched_ms > limits_.room_ttl_ms) {
                 batch.expired.push_back(it->first);
+                if (const auto epoch = it->second->lease_epoch(); epoch > 0) {
+                    batch.fences.emplace_back(it->first, epoch);
+                }
                 it = rooms_.erase(it);
             } else {
                 ++it;
@@ -488,7 +583,22 @@ void Hub::expire_idle() {
     }
     if (!batch.empty()) {
         spdlog::info("expired {} idle rooms", batch.expired.size());
-        services_.writer->submit(std::move(batch), nullptr);
+        if (!ownership_) {
+            services_.writer->submit(std::move(batch), nullptr);
+            return;
+        }
+        // A cluster's node lets go of their leases once the expiry is committed.
+        auto fences = batch.fences;
+        services_.writer->submit(std::move(batch), [this, fences](Commit result) {
+            if (result != Commit::kDone) return;
+            for (const auto& [code, epoch] : fences) {
+                try {
+                    ownership_->release(code, epoch);
+                } catch (const std::exception& e) {
+                    spdlog::warn("releasing the lease of {}: {}", code, e.what());
+                }
+            }
+        });
     }
 }
 

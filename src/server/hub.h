@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/ownership.h"
 #include "server/room.h"
 
 namespace broadside::server {
@@ -20,13 +21,34 @@ struct HubLimits {
     int max_open_rooms_per_address = 50;  // rooms one address created that are not over yet
 };
 
+// Where a room code leads (locate()): a room here, a live owner elsewhere, or nothing.
+struct Located {
+    std::shared_ptr<Room> room;  // this node holds the room
+    std::string owner_url;       // another node's live lease: relay there ("http://host:port")
+    std::int64_t lease_left_ms = 0;
+    bool busy = false;  // another node's lease, with no address known: wait for it
+};
+
 class Hub final : public RoomDirectory {
 public:
-    Hub(RoomServices& services, Storage& storage, HubLimits limits);
+    // `ownership`: this node's leases when it is one node of a cluster (docs/scaling.md); null
+    // for a single server, which holds every room.
+    Hub(RoomServices& services, Storage& storage, HubLimits limits, Ownership* ownership = nullptr);
 
-    // Rebuilds every unexpired room from storage; returns how many.
+    // Rebuilds every unexpired room from storage; returns how many. A cluster's node restores
+    // nothing: it takes rooms over one by one as their players reach it (locate()).
     std::size_t restore();
     std::shared_ptr<Room> find(const std::string& code) const;
+    // find(), and in a cluster: a room not held here is taken over (its lease claimed, its log
+    // read and replayed) when its lease is free or expired, or its owner is named. Blocks on the
+    // database. Nothing found: all fields empty.
+    Located locate(const std::string& code);
+    // A cluster's lease keeping (every third of a lease, from its own thread): renews this node's
+    // leases, and lets go of the rooms whose lease another node took.
+    void renew_leases();
+    // A cluster's node that drains: its leases are released (after the last commit), so the
+    // rooms' next connections are taken over at once.
+    void release_leases();
 
     // Lobby requests (a connection to /ws): create, rooms, quick, games. `done` gets the
     // response once it may be sent (after the commit that makes the room durable).
@@ -59,6 +81,7 @@ private:
         return make_room(game, options, settings, batch);
     }
     void publish(std::shared_ptr<Room> room) override;
+    void lost(const std::string& code) override;
     nlohmann::json create(const nlohmann::json& request, WriteBatch& batch,
                           std::shared_ptr<Room>& made);
     nlohmann::json open_rooms() const;
@@ -84,6 +107,8 @@ private:
     };
     std::map<std::string, std::deque<Waiting>> quick_;  // by game
     bool draining_ = false;
+    Ownership* ownership_ = nullptr;
+    std::mutex adopt_mutex_;  // one takeover at a time: two would each bump the epoch
 };
 
 }  // namespace broadside::server

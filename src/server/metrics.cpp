@@ -58,6 +58,15 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
           send_queue_drops.load());
     gauge("broadside_rate_limited_total", "Messages refused by the rate limit.", "counter",
           rate_limited.load());
+    gauge("broadside_fenced_commits_total",
+          "Commits refused because the room's lease had moved to another node.", "counter",
+          fenced_commits.load());
+    gauge("broadside_rooms_adopted_total",
+          "Rooms this node took over from storage after taking their lease (a cluster).",
+          "counter", rooms_adopted.load());
+    gauge("broadside_relayed_connections",
+          "Open connections relayed to the node that owns their room (a cluster).", "gauge",
+          relayed_connections.load());
     gauge("process_resident_memory_bytes", "Resident memory of the server process.", "gauge",
           resident_bytes());
     out += "# HELP broadside_rooms Rooms in memory, by game.\n# TYPE broadside_rooms gauge\n";

@@ -42,6 +42,18 @@ const char* const kSchema = R"(
         room TEXT PRIMARY KEY REFERENCES rooms(code),
         record TEXT NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS nodes (
+        name TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        seen_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS room_leases (
+        room TEXT PRIMARY KEY REFERENCES rooms(code),
+        node TEXT NOT NULL,
+        epoch BIGINT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS room_leases_by_node ON room_leases (node);
 )";
 
 void create_schema(pqxx::connection& db) {
@@ -57,21 +69,42 @@ void create_schema(pqxx::connection& db) {
                                  ", newer than this program's " +
                                  std::to_string(PostgresStorage::kSchemaVersion) +
                                  ": run a newer broadside");
+    } else if (found < PostgresStorage::kSchemaVersion) {
+        // Version 2 only added the cluster's tables (nodes, room_leases), created above.
+        tx.exec_params("UPDATE broadside_schema SET version = $1", PostgresStorage::kSchemaVersion);
     }
     tx.commit();
 }
 
 }  // namespace
 
-PostgresStorage::PostgresStorage(const std::string& uri) {
+namespace {
+
+std::unique_ptr<PostgresStorage::Connection> connect(const std::string& uri) {
     try {
-        conn_ = std::make_unique<Connection>(uri);
+        return std::make_unique<PostgresStorage::Connection>(uri);
     } catch (const pqxx::broken_connection& e) {
         // libpq's message names the host and the reason; it ends with a newline.
         std::string why = e.what();
         while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
         throw std::runtime_error("cannot connect to PostgreSQL: " + why);
     }
+}
+
+// A SQL array literal of room codes (letters and digits only: nothing to quote).
+std::string text_array(const std::vector<std::string>& codes) {
+    std::string out = "{";
+    for (const auto& code : codes) {
+        if (out.size() > 1) out += ',';
+        out += code;
+    }
+    return out + "}";
+}
+
+}  // namespace
+
+PostgresStorage::PostgresStorage(const std::string& uri) : uri_(uri) {
+    conn_ = connect(uri);
     auto& db = conn_->db;
     // The guarantee of write(): a commit returns once PostgreSQL has flushed it. This is the
     // default; it is set here so that a server configured otherwise cannot weaken it.
@@ -145,6 +178,7 @@ void PostgresStorage::write(const WriteBatch& batch) {
         tx.exec_prepared0("insert_room", room.code, room.game, room.options.dump(),
                           room.settings.dump(), room.server_seed, room.created_ms, room.touched_ms);
     }
+    if (!batch.new_leases.empty() || !batch.fences.empty()) fence(tx, batch);
     for (const auto& entry : batch.entries) {
         tx.exec_prepared0("insert_entry", entry.room, entry.number, entry.body.dump());
     }
@@ -153,6 +187,141 @@ void PostgresStorage::write(const WriteBatch& batch) {
     }
     for (const auto& [room, ms] : batch.touched) tx.exec_prepared0("touch", ms, room);
     for (const auto& room : batch.expired) tx.exec_prepared0("expire", room);
+    tx.commit();
+}
+
+void PostgresStorage::fence(pqxx::dbtransaction& tx, const WriteBatch& batch) {
+    if (!cluster_) throw std::logic_error("a fenced write on a node that joined no cluster");
+    for (const auto& code : batch.new_leases) {
+        tx.exec_params0(
+            "INSERT INTO room_leases (room, node, epoch, expires_at) VALUES ($1, $2, 1, "
+            "clock_timestamp() + $3 * interval '1 millisecond')",
+            code, cluster_->node, cluster_->lease_ms);
+    }
+    std::map<std::string, std::int64_t> expected;
+    for (const auto& [code, epoch] : batch.fences) expected[code] = epoch;
+    std::vector<std::string> codes;
+    for (const auto& [code, epoch] : expected) codes.push_back(code);
+    // FOR SHARE: a claim (an UPDATE of the row) waits until this transaction ends, so the epoch
+    // checked here is the epoch at commit. Rows are locked in code order, as renew() locks them,
+    // so the two never deadlock.
+    const auto rows = tx.exec_params(
+        "SELECT room, epoch FROM room_leases WHERE room = ANY($1::text[]) "
+        "ORDER BY room COLLATE \"C\" FOR SHARE",
+        text_array(codes));
+    for (const auto& row : rows) {
+        auto it = expected.find(row[0].as<std::string>());
+        if (it != expected.end() && it->second == row[1].as<std::int64_t>()) expected.erase(it);
+    }
+    if (!expected.empty()) {
+        std::vector<std::string> lost;
+        for (const auto& [code, epoch] : expected) lost.push_back(code);
+        throw FencedError(std::move(lost));  // the transaction is rolled back as `tx` goes
+    }
+}
+
+void PostgresStorage::join_cluster(const std::string& node, const std::string& url,
+                                   std::int64_t lease_ms) {
+    cluster_ = Cluster{node, url, lease_ms};
+    // Leases have their own connection: a claim on a network thread never waits behind the
+    // writer's commit in progress on the other.
+    lease_conn_ = connect(uri_);
+    lease_conn_->db.set_variable("synchronous_commit", "on");
+    (void)renew();  // registers the node
+}
+
+LeaseClaim PostgresStorage::claim(const std::string& code) {
+    std::lock_guard lock(lease_mutex_);
+    pqxx::work tx(lease_conn_->db);
+    LeaseClaim answer;
+    if (tx.exec_params("SELECT 1 FROM rooms WHERE code = $1", code).empty()) return answer;
+    const auto taken = tx.exec_params(
+        "INSERT INTO room_leases AS l (room, node, epoch, expires_at) VALUES ($1, $2, 1, "
+        "clock_timestamp() + $3 * interval '1 millisecond') "
+        "ON CONFLICT (room) DO UPDATE SET node = EXCLUDED.node, epoch = l.epoch + 1, "
+        "expires_at = EXCLUDED.expires_at "
+        "WHERE l.expires_at < clock_timestamp() OR l.node = EXCLUDED.node RETURNING epoch",
+        code, cluster_->node, cluster_->lease_ms);
+    if (!taken.empty()) {
+        answer.outcome = LeaseClaim::Outcome::kTaken;
+        answer.epoch = taken[0][0].as<std::int64_t>();
+    } else {
+        const auto held = tx.exec_params(
+            "SELECT l.node, coalesce(n.url, ''), "
+            "greatest(0, (extract(epoch FROM l.expires_at - clock_timestamp()) * 1000)::bigint) "
+            "FROM room_leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room = $1",
+            code);
+        answer.outcome = LeaseClaim::Outcome::kHeld;
+        if (!held.empty()) {
+            answer.owner = held[0][0].as<std::string>();
+            answer.owner_url = held[0][1].as<std::string>();
+            answer.expires_in_ms = held[0][2].as<std::int64_t>();
+        }
+    }
+    tx.commit();
+    return answer;
+}
+
+std::optional<StoredRoom> PostgresStorage::load_room(const std::string& code) {
+    std::lock_guard lock(lease_mutex_);
+    pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(lease_conn_->db);
+    const auto rows = tx.exec_params(
+        "SELECT code, game, options, settings, server_seed, created_ms, touched_ms, expired "
+        "FROM rooms WHERE code = $1",
+        code);
+    if (rows.empty()) return std::nullopt;
+    StoredRoom room;
+    const auto& row = rows[0];
+    room.code = row[0].as<std::string>();
+    room.game = row[1].as<std::string>();
+    room.options = nlohmann::json::parse(row[2].as<std::string>());
+    room.settings = nlohmann::json::parse(row[3].as<std::string>());
+    room.server_seed = row[4].as<std::string>();
+    room.created_ms = row[5].as<std::int64_t>();
+    room.touched_ms = row[6].as<std::int64_t>();
+    room.expired = row[7].as<bool>();
+    for (const auto& entry : tx.exec_params(
+             "SELECT number, body FROM room_log WHERE room = $1 ORDER BY number", code)) {
+        if (entry[0].as<std::int64_t>() != static_cast<std::int64_t>(room.log.size()) + 1) {
+            throw std::runtime_error("room " + code + ": log entry " + entry[0].as<std::string>() +
+                                     " follows a gap");
+        }
+        room.log.push_back(nlohmann::json::parse(entry[1].as<std::string>()));
+    }
+    const auto record = tx.exec_params("SELECT record FROM records WHERE room = $1", code);
+    if (!record.empty()) room.record = nlohmann::json::parse(record[0][0].as<std::string>());
+    tx.commit();
+    return room;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> PostgresStorage::renew() {
+    std::lock_guard lock(lease_mutex_);
+    pqxx::work tx(lease_conn_->db);
+    tx.exec_params0(
+        "INSERT INTO nodes (name, url, seen_at) VALUES ($1, $2, clock_timestamp()) "
+        "ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, seen_at = EXCLUDED.seen_at",
+        cluster_->node, cluster_->url);
+    // Locked in code order, as fence() locks them (no deadlock with this node's writer).
+    std::vector<std::pair<std::string, std::int64_t>> held;
+    for (const auto& row : tx.exec_params(
+             "UPDATE room_leases SET expires_at = clock_timestamp() + $2 * interval "
+             "'1 millisecond' WHERE room IN (SELECT room FROM room_leases WHERE node = $1 "
+             "ORDER BY room COLLATE \"C\" FOR UPDATE) RETURNING room, epoch",
+             cluster_->node, cluster_->lease_ms)) {
+        held.emplace_back(row[0].as<std::string>(), row[1].as<std::int64_t>());
+    }
+    tx.commit();
+    return held;
+}
+
+void PostgresStorage::release(const std::string& code, std::int64_t epoch) {
+    std::lock_guard lock(lease_mutex_);
+    pqxx::work tx(lease_conn_->db);
+    // Expired rather than deleted: the epoch stays, so the next owner's epoch is higher.
+    tx.exec_params0(
+        "UPDATE room_leases SET expires_at = clock_timestamp() - interval '1 second' "
+        "WHERE room = $1 AND node = $2 AND epoch = $3",
+        code, cluster_->node, epoch);
     tx.commit();
 }
 

@@ -5,17 +5,23 @@
 // the database server's disk (the `full` guarantee of SQLite, whatever --durability says).
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
+#include "server/ownership.h"
 #include "server/storage.h"
+
+namespace pqxx {
+class dbtransaction;
+}  // namespace pqxx
 
 namespace broadside::server {
 
-class PostgresStorage final : public Storage {
+class PostgresStorage final : public Storage, public Ownership {
 public:
     // The schema's version, kept in broadside_schema: a later format migrates from it, and an
-    // older program refuses a database a newer one has written.
-    static constexpr int kSchemaVersion = 1;
+    // older program refuses a database a newer one has written. 2 added nodes and room_leases.
+    static constexpr int kSchemaVersion = 2;
 
     // Connects to `uri` (a libpq connection URI or key=value string), creates the tables when
     // missing and prepares the statements. Throws with a clear message when the database cannot
@@ -27,10 +33,33 @@ public:
     bool room_exists(const std::string& code) override;
     nlohmann::json record(const std::string& code) override;
 
+    // Makes this a node of a cluster (docs/scaling.md): registers `node` (reachable by the other
+    // nodes at `url`) and enables the Ownership calls, with leases of `lease_ms`.
+    void join_cluster(const std::string& node, const std::string& url, std::int64_t lease_ms);
+    const std::string& node() const override { return cluster_->node; }
+    LeaseClaim claim(const std::string& code) override;
+    std::optional<StoredRoom> load_room(const std::string& code) override;
+    std::vector<std::pair<std::string, std::int64_t>> renew() override;
+    void release(const std::string& code, std::int64_t epoch) override;
+
+    struct Connection;  // libpqxx stays inside the .cpp
+
 private:
-    struct Connection;                  // libpqxx stays inside the .cpp
+    struct Cluster {
+        std::string node;
+        std::string url;
+        std::int64_t lease_ms = 0;
+    };
+    // Inside write()'s transaction: the new rooms' first leases, then the fences (throws
+    // FencedError when a lease has moved on).
+    void fence(pqxx::dbtransaction& tx, const WriteBatch& batch);
+
+    std::string uri_;
     std::mutex mutex_;                  // one connection; the writer and downloads take turns
     std::unique_ptr<Connection> conn_;  // never null
+    std::optional<Cluster> cluster_;
+    std::mutex lease_mutex_;
+    std::unique_ptr<Connection> lease_conn_;  // claims, renewals, loading one room
 };
 
 }  // namespace broadside::server

@@ -192,6 +192,11 @@ void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id,
                                 request = std::move(request), raw_id = std::move(raw_id), read_at] {
         Request r{peer, std::move(request), std::move(raw_id), std::chrono::steady_clock::now(),
                   read_at};
+        if (self->moved_) {
+            self->error(r, "moved",
+                        "This room moved to another server; reconnect and send it again.");
+            return;
+        }
         if (self->outbox_.wait_for_commit([self, r]() mutable { self->handle(r); })) return;
         self->handle(r);
         self->commit_pending();
@@ -223,6 +228,27 @@ void Room::shut_down(const std::string& reason) {
             }
         }
     });
+}
+
+void Room::lose_lease() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->let_go(); });
+}
+
+void Room::let_go() {
+    if (moved_) return;
+    moved_ = true;
+    closing_ = true;  // no clock, no bot moves from now on
+    spdlog::warn("room {}: its lease moved to another node; letting go", code_);
+    for (auto& [key, a] : peers_) {
+        if (auto p = a.peer.lock()) {
+            // Not `shutdown`: clients reconnect after `moved` (docs/server.md, "Clusters").
+            p->send(json{{"type", "moved"},
+                         {"message", "This room moved to another server; reconnecting."}}
+                        .dump());
+            p->close("the room moved to another server");
+        }
+    }
+    directory_.lost(code_);
 }
 
 void Room::holding(std::string token_hash, std::function<void(json)> done) {
@@ -362,13 +388,22 @@ void Room::commit_pending() {
     // The failpoints of a commit fire only for one that answers a client's `act`, so that a test
     // crashes the server at the move it chose.
     if (outbox_.acts_held()) failpoint("before_commit");
-    services_.writer->submit(std::move(*batch), [self = shared_from_this()](bool ok) {
-        boost::asio::post(self->strand_, [self, ok] { self->committed(ok); });
+    if (lease_epoch_ > 0) batch->fences.emplace_back(code_, lease_epoch_);
+    services_.writer->submit(std::move(*batch), [self = shared_from_this()](Commit result) {
+        boost::asio::post(self->strand_, [self, result] { self->committed(result); });
     });
 }
 
-void Room::committed(bool ok) {
-    if (!ok) {
+void Room::committed(Commit result) {
+    if (result == Commit::kFenced) {
+        // Another node owns the room now: nothing held is sent (none of it is durable), and the
+        // clients resend it to the new owner, which has the log up to the last commit.
+        (void)outbox_.committed(false);
+        services_.metrics->fenced_commits.fetch_add(1, std::memory_order_relaxed);
+        let_go();
+        return;
+    }
+    if (result != Commit::kDone) {
         // Nothing held is sent: none of it is durable. The server stops (docs/server.md).
         (void)outbox_.committed(false);
         services_.fatal("a commit to the database failed");

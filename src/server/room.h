@@ -24,6 +24,7 @@
 #include "match/match.h"
 #include "protocol/version.h"
 #include "server/clock.h"
+#include "server/group_writer.h"
 #include "server/outbox.h"
 #include "server/room_log.h"
 #include "server/room_state.h"
@@ -32,7 +33,6 @@
 namespace broadside::server {
 
 class BotSeat;
-class GroupWriter;
 class Peer;
 class Room;
 struct Metrics;
@@ -65,6 +65,9 @@ public:
                                                    const nlohmann::json& settings,
                                                    WriteBatch& batch) = 0;
     virtual void publish(std::shared_ptr<Room> room) = 0;
+    // In a cluster: the room lost its lease to another node (a write was fenced) and has closed
+    // its connections; the directory forgets it. Called on the room's strand.
+    virtual void lost(const std::string& code) = 0;
 };
 
 // A room as the lobby lists it (kept up to date under a mutex: read from any thread).
@@ -108,6 +111,13 @@ public:
     RoomEntry start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
     void shut_down(const std::string& reason);
+    // In a cluster: the lease this room is owned under (0: a single node, no fencing). Every
+    // commit of the room is fenced by it. Set before the room is published.
+    void set_lease_epoch(std::int64_t epoch) { lease_epoch_ = epoch; }
+    std::int64_t lease_epoch() const { return lease_epoch_; }
+    // In a cluster: another node took the room's lease. Its connections are told `moved` and
+    // closed (they reconnect, to the new owner), and nothing more is written. On any thread.
+    void lose_lease();
     // The lobby's `my_rooms` (docs/server.md, "Your unfinished rooms"): on the strand, `done`
     // gets what the token with this SHA-256 holds here (its seat, whether it may abort), or null
     // when it holds no seat and is not the creator, was removed, or the game is over.
@@ -146,7 +156,8 @@ private:
     void dispatch(Request& request);
     void drain_inbox();
     void commit_pending();
-    void committed(bool ok);
+    void committed(Commit result);
+    void let_go();  // on the strand: lose_lease()
     void reply(const Request& request, nlohmann::json response);
     void send_to(const std::shared_ptr<Peer>& peer, std::string text);
     void error(const Request& request, const std::string& code, const std::string& message);
@@ -244,6 +255,8 @@ private:
     std::int64_t log_size_ = 0;
     std::int64_t touched_ms_ = 0;
     bool closing_ = false;
+    bool moved_ = false;            // the lease moved to another node: nothing more is done
+    std::int64_t lease_epoch_ = 0;  // written once, before the room is shared
 
     const ClockSettings clock_settings_;
     std::map<int, std::int64_t> absent_since_ms_;  // member -> when its last connection closed

@@ -37,6 +37,12 @@ struct ServerConfig {
     std::string web_root;                      // the built browser client (web/dist); empty: none
     // --lan: the public address is the machine's LAN address (unless public_url is given).
     bool lan = false;
+    // A cluster's node (docs/scaling.md): its name (empty: a single server), the address the
+    // other nodes reach it at (default http://<bind>:<port>, 127.0.0.1 for a wildcard bind), and
+    // the length of its room leases. Needs a PostgreSQL --db.
+    std::string node;
+    std::string advertise_url;
+    std::int64_t lease_ms = 10'000;
     // Called once listening, with the public address (the CLI prints the QR code of it).
     std::function<void(const std::string& public_url)> on_listening;
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <deque>
 #include <future>
@@ -30,6 +31,8 @@
 #include "server/lan.h"
 #include "server/metrics.h"
 #include "server/peer.h"
+#include "server/postgres_storage.h"
+#include "server/relay.h"
 #include "server/replay_http.h"
 #include "server/secrets.h"
 #include "server/server.h"
@@ -421,7 +424,7 @@ private:
             refuse(http::status::forbidden, "This origin may not connect to this server.");
             return;
         }
-        std::shared_ptr<Room> room;
+        Located where;
         if (target.rfind("/ws/", 0) == 0) {
             const std::string code = target.substr(4);
             if (shared_.failed_joins.blocked(address, shared_.config.max_failed_joins_per_minute)) {
@@ -430,7 +433,8 @@ private:
                        "a minute (--max-failed-joins-per-minute).");
                 return;
             }
-            if (!is_room_code(code) || !(room = shared_.hub.find(code))) {
+            if (is_room_code(code)) where = shared_.hub.locate(code);
+            if (!where.room && where.owner_url.empty() && !where.busy) {
                 shared_.failed_joins.failed(address);
                 refuse(http::status::not_found, "No room " + code + " on this server.");
                 return;
@@ -448,9 +452,91 @@ private:
                    "Too many connections from your address (--max-connections-per-address).");
             return;
         }
+        if (!where.room && target != "/ws") {
+            // A cluster's room that another node owns (docs/scaling.md).
+            const auto give_up_at =
+                std::chrono::steady_clock::now() +
+                std::chrono::milliseconds(shared_.config.lease_ms + kTakeoverGrace);
+            reach_owner(std::move(req), address, where, give_up_at);
+            return;
+        }
         stream_.expires_never();
-        std::make_shared<Session>(stream_.release_socket(), shared_, address, std::move(room))
+        std::make_shared<Session>(stream_.release_socket(), shared_, address, std::move(where.room))
             ->start(std::move(req));
+    }
+
+    // How long past a lease's length a connection waits for a dead owner's room.
+    static constexpr int kTakeoverGrace = 5000;
+    // How long the owner may take to open a relayed WebSocket before it is taken for dead (a
+    // paused node accepts TCP connections but never answers).
+    static constexpr int kRelayTimeoutMs = 2000;
+
+    // Relays to the room's owner, or, when it does not answer, waits for its lease to expire and
+    // takes the room over; the address's connection slot is held throughout.
+    void reach_owner(http::request<http::string_body> req, std::string address, Located where,
+                     std::chrono::steady_clock::time_point give_up_at) {
+        if (where.room) {
+            stream_.expires_never();
+            std::make_shared<Session>(stream_.release_socket(), shared_, address,
+                                      std::move(where.room))
+                ->start(std::move(req));
+            return;
+        }
+        if (where.owner_url.empty() && !where.busy) {  // gone (expired) meanwhile
+            shared_.addresses.release(address);
+            reply(req, http::status::not_found, "application/json",
+                  error_response("refused", "No room " + std::string(req.target()).substr(4) +
+                                                " on this server.")
+                      .dump(),
+                  false);
+            return;
+        }
+        if (where.busy)
+            return wait_for_owner(std::move(req), std::move(address), where, give_up_at);
+        RelayTarget relay_to{where.owner_url, std::string(req.target()), address,
+                             shared_.config.max_frame_bytes, shared_.config.idle_timeout_seconds};
+        open_relay(stream_.get_executor(), std::move(relay_to), kRelayTimeoutMs,
+                   [self = shared_from_this(), req = std::move(req), address, where,
+                    give_up_at](std::shared_ptr<Relay> relay) mutable {
+                       if (!relay) {
+                           self->wait_for_owner(std::move(req), std::move(address), where,
+                                                give_up_at);
+                           return;
+                       }
+                       auto& metrics = self->shared_.metrics;
+                       metrics.relayed_connections.fetch_add(1);
+                       self->stream_.expires_never();
+                       relay->start(self->stream_.release_socket(), std::move(req),
+                                    [&shared = self->shared_, address] {
+                                        shared.metrics.relayed_connections.fetch_sub(1);
+                                        shared.addresses.release(address);
+                                    });
+                   });
+    }
+
+    // The owner did not answer: try again once its lease may have expired (then this node takes
+    // the room over), until the grace is over.
+    void wait_for_owner(http::request<http::string_body> req, std::string address,
+                        const Located& where, std::chrono::steady_clock::time_point give_up_at) {
+        if (std::chrono::steady_clock::now() >= give_up_at || shared_.draining) {
+            shared_.addresses.release(address);
+            reply(req, http::status::service_unavailable, "application/json",
+                  error_response("refused",
+                                 "The server that holds this room is not answering and its "
+                                 "lease has not expired; try again in a few seconds.")
+                      .dump(),
+                  false);
+            return;
+        }
+        const auto wait = std::clamp<std::int64_t>(where.lease_left_ms + 50, 100, 1000);
+        wait_timer_.expires_after(std::chrono::milliseconds(wait));
+        wait_timer_.async_wait([self = shared_from_this(), req = std::move(req), address,
+                                give_up_at](beast::error_code ec) mutable {
+            if (ec) return;
+            const std::string code = std::string(req.target()).substr(4);
+            Located again = self->shared_.hub.locate(code);
+            self->reach_owner(std::move(req), std::move(address), std::move(again), give_up_at);
+        });
     }
 
     void respond(http::request<http::string_body> req) {
@@ -564,6 +650,7 @@ private:
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     Shared& shared_;
+    net::steady_timer wait_timer_{stream_.get_executor()};
 };
 
 class Listener : public std::enable_shared_from_this<Listener> {
@@ -634,6 +721,12 @@ int run_server(const ServerConfig& config) {
                   << ": " << e.what() << "\n";
         return 1;
     }
+    auto* postgres = dynamic_cast<PostgresStorage*>(storage.get());
+    if (!config.node.empty() && !postgres) {
+        std::cerr << "broadside serve: --node needs a PostgreSQL --db (a cluster's nodes share "
+                     "one database)\n";
+        return 2;
+    }
     Metrics metrics;
     GroupWriter writer(
         *storage, [&metrics](double seconds, std::size_t) { metrics.commit.observe(seconds); });
@@ -656,7 +749,7 @@ int run_server(const ServerConfig& config) {
     limits.max_rooms = config.max_rooms;
     limits.room_ttl_ms = config.room_ttl_seconds * 1000;
     limits.max_open_rooms_per_address = config.max_rooms_per_address;
-    Hub hub(services, *storage, limits);
+    Hub hub(services, *storage, limits, config.node.empty() ? nullptr : postgres);
     const StaticFiles web(config.web_root);
     Shared shared{effective, hub, metrics, {}, {}, {}, web};
 
@@ -685,8 +778,56 @@ int run_server(const ServerConfig& config) {
             "http://" + (v6 ? "[" + config.bind + "]" : config.bind) + ":" + std::to_string(port);
     }
     services.public_url = effective.public_url;
+    if (!config.node.empty()) {
+        std::string advertise = config.advertise_url;
+        if (advertise.empty()) {
+            const bool any = config.bind == "0.0.0.0" || config.bind == "::";
+            const bool v6 = config.bind.find(':') != std::string::npos;
+            const std::string host =
+                any ? "127.0.0.1" : (v6 ? "[" + config.bind + "]" : config.bind);
+            advertise = "http://" + host + ":" + std::to_string(port);
+        }
+        try {
+            postgres->join_cluster(config.node, advertise, config.lease_ms);
+        } catch (const std::exception& e) {
+            std::cerr << "broadside serve: cannot join the cluster as " << config.node << ": "
+                      << e.what() << "\n";
+            return 1;
+        }
+    }
     const std::size_t restored = hub.restore();
     listener->run();
+    // A cluster's leases are renewed every third of their length, on a thread of their own: a
+    // busy network loop must not let them lapse, nor a slow database stall the loop.
+    std::atomic<bool> renewing{!config.node.empty()};
+    std::mutex renew_mutex;
+    std::condition_variable renew_wake;
+    std::thread renewer;
+    if (renewing) {
+        renewer = std::thread([&] {
+            std::unique_lock lock(renew_mutex);
+            while (renewing) {
+                renew_wake.wait_for(lock, std::chrono::milliseconds(config.lease_ms / 3),
+                                    [&] { return !renewing; });
+                if (!renewing) break;
+                lock.unlock();
+                try {
+                    hub.renew_leases();
+                } catch (const std::exception& e) {
+                    spdlog::error("renewing this node's leases: {}", e.what());
+                }
+                lock.lock();
+            }
+        });
+    }
+    auto stop_renewing = [&] {
+        {
+            std::lock_guard lock(renew_mutex);
+            renewing = false;
+        }
+        renew_wake.notify_all();
+        if (renewer.joinable()) renewer.join();
+    };
 
     std::thread drainer;
     auto signals_owner = std::make_unique<net::signal_set>(ioc, SIGINT, SIGTERM);
@@ -724,6 +865,14 @@ int run_server(const ServerConfig& config) {
             writer.flush();
             std::this_thread::sleep_for(std::chrono::milliseconds(300));
             writer.flush();
+            // A cluster's node hands its rooms on at once: their next connections, on other
+            // nodes, take them over without waiting for the leases to expire.
+            stop_renewing();
+            try {
+                hub.release_leases();
+            } catch (const std::exception& e) {
+                spdlog::warn("releasing this node's leases: {}", e.what());
+            }
             ioc.stop();
         });
     });
@@ -745,6 +894,7 @@ int run_server(const ServerConfig& config) {
     ioc.run();
     for (auto& t : threads) t.join();
     if (drainer.joinable()) drainer.join();
+    stop_renewing();
     bot_pool.stop();
     bot_pool.join();
     writer.flush();

@@ -18,6 +18,8 @@ void WriteBatch::append(WriteBatch&& other) {
     move_all(records, other.records);
     move_all(touched, other.touched);
     move_all(expired, other.expired);
+    move_all(fences, other.fences);
+    move_all(new_leases, other.new_leases);
 }
 
 SqliteStorage::SqliteStorage(const std::string& directory, Durability durability)

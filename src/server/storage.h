@@ -4,6 +4,7 @@
 // (the seed and the actions replay the match). One interface, so that PostgreSQL can follow
 // SQLite without touching the rooms. Seat tokens appear only as SHA-256 hashes.
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,11 +38,32 @@ struct WriteBatch {
     std::vector<std::pair<std::string, nlohmann::json>> records;
     std::vector<std::pair<std::string, std::int64_t>> touched;
     std::vector<std::string> expired;
+    // A cluster's fencing (docs/scaling.md, "Room ownership"): each (room, epoch) must still be
+    // the room's lease when the transaction commits, or nothing of the batch is. New rooms in
+    // `new_rooms` listed in `new_leases` get their first lease (epoch 1) in the same transaction.
+    // Single-node storage (SQLite) has no leases and ignores both.
+    std::vector<std::pair<std::string, std::int64_t>> fences;
+    std::vector<std::string> new_leases;
     bool empty() const {
         return new_rooms.empty() && entries.empty() && records.empty() && touched.empty() &&
                expired.empty();
     }
     void append(WriteBatch&& other);
+};
+
+// A write refused because the lease of these rooms moved to another node (or expired and was
+// taken): their owner here lost them and must write nothing more. Nothing of the batch was
+// committed.
+class FencedError : public std::runtime_error {
+public:
+    explicit FencedError(std::vector<std::string> rooms)
+        : std::runtime_error("the lease of " + std::to_string(rooms.size()) +
+                             " room(s) moved to another node"),
+          rooms_(std::move(rooms)) {}
+    const std::vector<std::string>& rooms() const { return rooms_; }
+
+private:
+    std::vector<std::string> rooms_;
 };
 
 class Storage {

@@ -51,8 +51,10 @@ TEST(ServerGroupWriter, FlushReturnsOnceEveryCallbackRanAndWhatItHeldIsReleased)
         auto held = std::make_shared<int>(round);
         const std::weak_ptr<int> watch = held;
         std::atomic<int> called{0};
-        writer.submit(one_entry(++number), [slow, &called](bool ok) { called += ok; });
-        writer.submit(one_entry(++number), [held, &called](bool ok) { called += ok; });
+        writer.submit(one_entry(++number),
+                      [slow, &called](Commit result) { called += result == Commit::kDone; });
+        writer.submit(one_entry(++number),
+                      [held, &called](Commit result) { called += result == Commit::kDone; });
         slow.reset();
         held.reset();
         writer.flush();

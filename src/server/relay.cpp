@@ -1,0 +1,185 @@
+#include "server/relay.h"
+
+#include <chrono>
+#include <optional>
+
+#include <spdlog/spdlog.h>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+namespace broadside::server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+
+namespace {
+
+// The owner's messages include whole game records (hundreds of KB for a long party game).
+constexpr std::size_t kOwnerFrameLimit = 64 * 1024 * 1024;
+
+// "http://host:port" -> host, port. Empty host when it is not of that form.
+std::pair<std::string, std::string> host_and_port(const std::string& url) {
+    std::string rest = url;
+    if (rest.rfind("http://", 0) == 0) rest = rest.substr(7);
+    if (const auto slash = rest.find('/'); slash != std::string::npos) rest.resize(slash);
+    const auto colon = rest.rfind(':');
+    if (colon == std::string::npos || rest.empty()) return {rest, "80"};
+    std::string host = rest.substr(0, colon);
+    if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+        host = host.substr(1, host.size() - 2);
+    }
+    return {host, rest.substr(colon + 1)};
+}
+
+class RelayImpl final : public Relay, public std::enable_shared_from_this<RelayImpl> {
+public:
+    RelayImpl(net::any_io_executor executor, RelayTarget target)
+        : executor_(executor),
+          target_(std::move(target)),
+          resolver_(executor),
+          owner_(executor),
+          timer_(executor) {}
+
+    void open(int timeout_ms, std::function<void(std::shared_ptr<Relay>)> done) {
+        opened_ = std::move(done);
+        timer_.expires_after(std::chrono::milliseconds(timeout_ms));
+        timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (ec) return;  // cancelled: opened in time
+            self->timed_out_ = true;
+            beast::error_code ignored;
+            self->resolver_.cancel();
+            self->owner_.next_layer().close(ignored);
+        });
+        const auto [host, port] = host_and_port(target_.owner_url);
+        host_ = host + ":" + port;
+        resolver_.async_resolve(
+            host, port,
+            [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type found) {
+                if (ec) return self->fail(ec);
+                net::async_connect(self->owner_.next_layer(), found,
+                                   [self](beast::error_code connected, const tcp::endpoint&) {
+                                       if (connected) return self->fail(connected);
+                                       self->handshake();
+                                   });
+            });
+    }
+
+    void start(tcp::socket client, http::request<http::string_body> request,
+               std::function<void()> ended) override {
+        ended_ = std::move(ended);
+        client_.emplace(std::move(client));
+        auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+        timeouts.idle_timeout = std::chrono::seconds(target_.idle_timeout_seconds);
+        client_->set_option(timeouts);
+        client_->read_message_max(target_.max_client_frame_bytes);
+        client_->set_option(websocket::stream_base::decorator(
+            [](websocket::response_type& res) { res.set(http::field::server, "broadside"); }));
+        client_->async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+            if (ec) return self->end();
+            self->read_client();
+            self->read_owner();
+        });
+    }
+
+private:
+    void fail(beast::error_code ec) {
+        if (!opened_) return;
+        spdlog::info("relay to {}: {}{}", target_.owner_url, ec.message(),
+                     timed_out_ ? " (timed out)" : "");
+        auto done = std::move(opened_);
+        opened_ = nullptr;
+        timer_.cancel();
+        done(nullptr);
+    }
+
+    void handshake() {
+        beast::error_code ignored;
+        owner_.next_layer().set_option(tcp::no_delay(true), ignored);
+        owner_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+        owner_.read_message_max(kOwnerFrameLimit);
+        owner_.set_option(websocket::stream_base::decorator(
+            [address = target_.client_address](websocket::request_type& req) {
+                req.set(http::field::user_agent, "broadside-relay");
+                req.set("X-Forwarded-For", address);
+            }));
+        owner_.async_handshake(host_, target_.path,
+                               [self = shared_from_this()](beast::error_code ec) {
+                                   if (ec || self->timed_out_)
+                                       return self->fail(ec ? ec : net::error::timed_out);
+                                   self->timer_.cancel();
+                                   auto done = std::move(self->opened_);
+                                   self->opened_ = nullptr;
+                                   done(self);
+                               });
+    }
+
+    // Client -> owner: read one message, write it, read the next.
+    void read_client() {
+        client_->async_read(
+            from_client_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec) return self->end();
+                self->owner_.text(self->client_->got_text());
+                self->owner_.async_write(self->from_client_.data(),
+                                         [self](beast::error_code written, std::size_t) {
+                                             if (written) return self->end();
+                                             self->from_client_.consume(self->from_client_.size());
+                                             self->read_client();
+                                         });
+            });
+    }
+
+    // Owner -> client, likewise.
+    void read_owner() {
+        owner_.async_read(
+            from_owner_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec) return self->end();
+                self->client_->text(self->owner_.got_text());
+                self->client_->async_write(self->from_owner_.data(),
+                                           [self](beast::error_code written, std::size_t) {
+                                               if (written) return self->end();
+                                               self->from_owner_.consume(self->from_owner_.size());
+                                               self->read_owner();
+                                           });
+            });
+    }
+
+    // Either side closed or failed: both sockets close (what the owner sent before is already
+    // written to the client, a `moved` included, since each direction writes before it reads).
+    void end() {
+        if (ended_once_) return;
+        ended_once_ = true;
+        beast::error_code ignored;
+        if (client_) client_->next_layer().close(ignored);
+        owner_.next_layer().close(ignored);
+        if (ended_) ended_();
+    }
+
+    net::any_io_executor executor_;
+    RelayTarget target_;
+    std::string host_;
+    tcp::resolver resolver_;
+    websocket::stream<tcp::socket> owner_;
+    std::optional<websocket::stream<tcp::socket>> client_;
+    net::steady_timer timer_;
+    beast::flat_buffer from_client_;
+    beast::flat_buffer from_owner_;
+    std::function<void(std::shared_ptr<Relay>)> opened_;
+    std::function<void()> ended_;
+    bool timed_out_ = false;
+    bool ended_once_ = false;
+};
+
+}  // namespace
+
+void open_relay(net::any_io_executor executor, RelayTarget target, int timeout_ms,
+                std::function<void(std::shared_ptr<Relay>)> done) {
+    auto relay = std::make_shared<RelayImpl>(executor, std::move(target));
+    relay->open(timeout_ms, std::move(done));
+}
+
+}  // namespace broadside::server

@@ -1,0 +1,42 @@
+#pragma once
+// A cluster's relay (docs/scaling.md, "Connections to another node's room"): a client reached
+// this node for a room another node owns, so this node opens the same room's WebSocket on the
+// owner and passes frames both ways, one at a time in each direction. A client that stops reading
+// therefore stops the relay reading the owner, whose own send-queue cap then closes the relayed
+// connection: the relay never holds more than one message per direction.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+namespace broadside::server {
+
+struct RelayTarget {
+    std::string owner_url;       // "http://host:port", as the owner advertised it
+    std::string path;            // "/ws/CODE"
+    std::string client_address;  // passed on in X-Forwarded-For
+    std::size_t max_client_frame_bytes = 16 * 1024;
+    int idle_timeout_seconds = 300;
+};
+
+class Relay {
+public:
+    virtual ~Relay() = default;
+    // Accepts the client's WebSocket on `client` (answering `request`) and relays until either
+    // side closes; then closes the other. `ended` runs once, when both are closed.
+    virtual void start(boost::asio::ip::tcp::socket client,
+                       boost::beast::http::request<boost::beast::http::string_body> request,
+                       std::function<void()> ended) = 0;
+};
+
+// Connects to the owner and opens the room's WebSocket there, within `timeout_ms`; `done` gets
+// the relay, or null when the owner could not be reached in time (a dead or paused node: the
+// caller waits for its lease to expire). Runs on `executor` (the client's strand).
+void open_relay(boost::asio::any_io_executor executor, RelayTarget target, int timeout_ms,
+                std::function<void(std::shared_ptr<Relay>)> done);
+
+}  // namespace broadside::server
