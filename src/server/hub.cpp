@@ -132,23 +132,19 @@ Located Hub::locate(const std::string& given) {
 
 void Hub::renew_leases() {
     if (!ownership_) return;
-    const auto held = ownership_->renew();
-    std::map<std::string, std::int64_t> epochs(held.begin(), held.end());
-    std::vector<std::shared_ptr<Room>> lost_rooms;
+    std::vector<std::pair<std::string, std::int64_t>> mine;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [code, room] : rooms_) {
-            auto it = epochs.find(code);
-            if (it == epochs.end() || it->second != room->lease_epoch()) {
-                lost_rooms.push_back(room);
-            }
-        }
+        for (const auto& [code, room] : rooms_) mine.emplace_back(code, room->lease_epoch());
     }
-    // A room created a moment ago whose first commit (with its lease) is not in yet is not
-    // lost: its epoch-1 lease does not exist yet. Only a room whose lease exists under another
-    // epoch, or that was taken over (epoch > 1), is let go here; the fence catches the rest.
-    for (auto& room : lost_rooms) {
-        if (room->lease_epoch() > 1 || epochs.count(room->code())) room->lose_lease();
+    const auto lost = ownership_->renew(mine);
+    const std::map<std::string, std::int64_t> epochs(mine.begin(), mine.end());
+    for (const auto& code : lost) {
+        // The fence would stop its next write; letting go now also moves clients that only
+        // read (a spectator, a player waiting for the others). Not a room taken over again
+        // since, under a newer epoch.
+        auto room = find(code);
+        if (room && room->lease_epoch() == epochs.at(code)) room->lose_lease();
     }
 }
 

@@ -62,8 +62,14 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
           "Commits refused because the room's lease had moved to another node.", "counter",
           fenced_commits.load());
     gauge("broadside_rooms_adopted_total",
-          "Rooms this node took over from storage after taking their lease (a cluster).",
-          "counter", rooms_adopted.load());
+          "Rooms this node took over from storage after taking their lease (a cluster).", "counter",
+          rooms_adopted.load());
+    gauge("broadside_rooms_lost_total",
+          "Rooms this node let go because another node took their lease (a cluster).", "counter",
+          rooms_lost.load());
+    gauge("broadside_relayed_connections_total",
+          "Connections relayed to the node that owns their room (a cluster).", "counter",
+          relayed_total.load());
     gauge("broadside_relayed_connections",
           "Open connections relayed to the node that owns their room (a cluster).", "gauge",
           relayed_connections.load());

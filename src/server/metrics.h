@@ -34,7 +34,9 @@ struct Metrics {
     // rooms this node took over, and connections relayed to another node that owns the room.
     std::atomic<std::uint64_t> fenced_commits{0};
     std::atomic<std::uint64_t> rooms_adopted{0};
+    std::atomic<std::uint64_t> rooms_lost{0};
     std::atomic<std::int64_t> relayed_connections{0};
+    std::atomic<std::uint64_t> relayed_total{0};
     Histogram act_to_ack;    // from the room's strand taking the act up
     Histogram frame_to_ack;  // from the act's frame read off its socket
     Histogram commit;

@@ -38,9 +38,11 @@ public:
     // One room with its log and record, read after its lease was taken (the log is then whole:
     // the previous owner's writes are fenced from the moment the epoch moved).
     virtual std::optional<StoredRoom> load_room(const std::string& code) = 0;
-    // Extends every lease this node holds and says the node is alive; returns the rooms (with
-    // their epochs) it still holds. A room missing from the answer was lost.
-    virtual std::vector<std::pair<std::string, std::int64_t>> renew() = 0;
+    // Extends every lease this node holds and says the node is alive. `mine`: the rooms (with
+    // their epochs) this node believes it owns; returns those whose lease another node or epoch
+    // now holds. A room whose lease is not committed yet (a room being created) is not lost.
+    virtual std::vector<std::string> renew(
+        const std::vector<std::pair<std::string, std::int64_t>>& mine) = 0;
     // Lets go of a lease at once (a room leaving memory, a node draining): the next claim by any
     // node succeeds without waiting for the expiry. Does nothing if the epoch has moved on.
     virtual void release(const std::string& code, std::int64_t epoch) = 0;

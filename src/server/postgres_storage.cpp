@@ -227,7 +227,7 @@ void PostgresStorage::join_cluster(const std::string& node, const std::string& u
     // writer's commit in progress on the other.
     lease_conn_ = connect(uri_);
     lease_conn_->db.set_variable("synchronous_commit", "on");
-    (void)renew();  // registers the node
+    (void)renew({});  // registers the node
 }
 
 LeaseClaim PostgresStorage::claim(const std::string& code) {
@@ -294,7 +294,8 @@ std::optional<StoredRoom> PostgresStorage::load_room(const std::string& code) {
     return room;
 }
 
-std::vector<std::pair<std::string, std::int64_t>> PostgresStorage::renew() {
+std::vector<std::string> PostgresStorage::renew(
+    const std::vector<std::pair<std::string, std::int64_t>>& mine) {
     std::lock_guard lock(lease_mutex_);
     pqxx::work tx(lease_conn_->db);
     tx.exec_params0(
@@ -302,16 +303,28 @@ std::vector<std::pair<std::string, std::int64_t>> PostgresStorage::renew() {
         "ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, seen_at = EXCLUDED.seen_at",
         cluster_->node, cluster_->url);
     // Locked in code order, as fence() locks them (no deadlock with this node's writer).
-    std::vector<std::pair<std::string, std::int64_t>> held;
-    for (const auto& row : tx.exec_params(
-             "UPDATE room_leases SET expires_at = clock_timestamp() + $2 * interval "
-             "'1 millisecond' WHERE room IN (SELECT room FROM room_leases WHERE node = $1 "
-             "ORDER BY room COLLATE \"C\" FOR UPDATE) RETURNING room, epoch",
-             cluster_->node, cluster_->lease_ms)) {
-        held.emplace_back(row[0].as<std::string>(), row[1].as<std::int64_t>());
+    tx.exec_params0(
+        "UPDATE room_leases SET expires_at = clock_timestamp() + $2 * interval "
+        "'1 millisecond' WHERE room IN (SELECT room FROM room_leases WHERE node = $1 "
+        "ORDER BY room COLLATE \"C\" FOR UPDATE)",
+        cluster_->node, cluster_->lease_ms);
+    std::vector<std::string> lost;
+    if (!mine.empty()) {
+        std::map<std::string, std::int64_t> expected(mine.begin(), mine.end());
+        std::vector<std::string> codes;
+        for (const auto& [code, epoch] : expected) codes.push_back(code);
+        for (const auto& row : tx.exec_params(
+                 "SELECT room, node, epoch FROM room_leases WHERE room = ANY($1::text[])",
+                 text_array(codes))) {
+            const auto code = row[0].as<std::string>();
+            if (row[1].as<std::string>() != cluster_->node ||
+                row[2].as<std::int64_t>() != expected[code]) {
+                lost.push_back(code);
+            }
+        }
     }
     tx.commit();
-    return held;
+    return lost;
 }
 
 void PostgresStorage::release(const std::string& code, std::int64_t epoch) {

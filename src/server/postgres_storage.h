@@ -39,7 +39,8 @@ public:
     const std::string& node() const override { return cluster_->node; }
     LeaseClaim claim(const std::string& code) override;
     std::optional<StoredRoom> load_room(const std::string& code) override;
-    std::vector<std::pair<std::string, std::int64_t>> renew() override;
+    std::vector<std::string> renew(
+        const std::vector<std::pair<std::string, std::int64_t>>& mine) override;
     void release(const std::string& code, std::int64_t epoch) override;
 
     struct Connection;  // libpqxx stays inside the .cpp

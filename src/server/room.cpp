@@ -238,6 +238,7 @@ void Room::let_go() {
     if (moved_) return;
     moved_ = true;
     closing_ = true;  // no clock, no bot moves from now on
+    services_.metrics->rooms_lost.fetch_add(1, std::memory_order_relaxed);
     spdlog::warn("room {}: its lease moved to another node; letting go", code_);
     for (auto& [key, a] : peers_) {
         if (auto p = a.peer.lock()) {

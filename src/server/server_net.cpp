@@ -505,6 +505,7 @@ private:
                        }
                        auto& metrics = self->shared_.metrics;
                        metrics.relayed_connections.fetch_add(1);
+                       metrics.relayed_total.fetch_add(1);
                        self->stream_.expires_never();
                        relay->start(self->stream_.release_socket(), std::move(req),
                                     [&shared = self->shared_, address] {
@@ -549,13 +550,11 @@ private:
             reply(req, http::status::method_not_allowed, "text/plain", "GET only\n", true);
         } else if (target == "/healthz") {
             const bool draining = shared_.draining.load();
+            json health{{"status", draining ? "draining" : "ok"},
+                        {"connections", shared_.metrics.connections.load()}};
+            if (!shared_.config.node.empty()) health["node"] = shared_.config.node;
             reply(req, draining ? http::status::service_unavailable : http::status::ok,
-                  "application/json",
-                  json{{"status", draining ? "draining" : "ok"},
-                       {"connections", shared_.metrics.connections.load()}}
-                          .dump() +
-                      "\n",
-                  true);
+                  "application/json", health.dump() + "\n", true);
         } else if (target == "/metrics") {
             reply(req, http::status::ok, "text/plain; version=0.0.4",
                   shared_.metrics.text(shared_.hub.rooms_by_game()), true);

@@ -76,9 +76,7 @@ TEST_F(Leases, ALiveLeaseIsHeldAgainstOtherNodesAndNamesItsOwner) {
     // Renewed, it stays held past its first length.
     for (int i = 0; i < 4; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(kLeaseMs / 3));
-        const auto held = a_->renew();
-        ASSERT_EQ(held.size(), 1u);
-        EXPECT_EQ(held[0], std::make_pair(std::string("ROOMA"), std::int64_t{1}));
+        EXPECT_TRUE(a_->renew({{"ROOMA", 1}}).empty());
     }
     EXPECT_EQ(b_->claim("ROOMA").outcome, LeaseClaim::Outcome::kHeld);
 }
@@ -105,10 +103,10 @@ TEST_F(Leases, AnExpiredLeaseIsTakenUnderAHigherEpochAndTheOldOwnersWritesAreRef
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->log.size(), 1u);
     EXPECT_TRUE(b_->load_room("ROOMB")->log.empty());
-    // The old owner's renewal no longer lists the room; the new owner writes on.
-    const auto held = a_->renew();
-    EXPECT_EQ(held.size(), 1u);
-    EXPECT_EQ(held[0].first, "ROOMB");
+    // The old owner's renewal says the room is lost (and only it; a room whose creation is not
+    // committed yet is not); the new owner writes on.
+    EXPECT_EQ(a_->renew({{"ROOMA", 1}, {"ROOMB", 1}, {"UNCOMMITTED", 1}}),
+              std::vector<std::string>{"ROOMA"});
     b_->write(entry("ROOMA", 2, 2));
     EXPECT_EQ(b_->load_room("ROOMA")->log.size(), 2u);
     // And the old owner cannot take it back while the new owner's lease lives.
