@@ -523,6 +523,10 @@ private:
             say("The server is stopping: " + m.value("message", "") +
                 " Come back when it is up again with: " + comeback());
             stop_ = true;
+        } else if (type == "moved") {
+            // A cluster moved the room to another node: the connection closes next, and join
+            // reconnects as after any drop (docs/scaling.md).
+            note("The room moved to another server; reconnecting.");
         } else if (type == "seat_lost") {
             say(m.value("message", "You lost your seat."));
             seat_ = -1;

@@ -227,6 +227,11 @@ export class RoomSession {
       case 'shutdown':
         this.notice('The server is restarting; this page reconnects by itself.');
         break;
+      case 'moved':
+        // A cluster moved the room to another node (docs/scaling.md): the connection closes
+        // next and the page reconnects, resending any move not yet acknowledged.
+        this.notice('The room moved to another server; reconnecting…');
+        break;
       case 'rematch':
         if (this.state.summary) this.set({ summary: { ...this.state.summary, rematch: m.room } });
         break;
