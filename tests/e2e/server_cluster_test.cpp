@@ -7,12 +7,11 @@
 
 #include <array>
 #include <csignal>
-#include <cstdio>
 #include <memory>
 #include <thread>
 
 #include "core/rng.h"
-#include "support/postgres_throwaway.h"
+#include "support/cluster.h"
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
@@ -21,51 +20,6 @@ namespace broadside::testing {
 namespace {
 
 using nlohmann::json;
-
-constexpr const char* kLeaseSeconds = "1.5";
-
-class Cluster {
-public:
-    explicit Cluster(int nodes) : db_(shared_postgres().create_database()) {
-        for (int i = 0; i < nodes; ++i) {
-            nodes_.push_back(std::make_unique<ServerProcess>(
-                "",
-                std::vector<std::string>{"--db", db_, "--node", "n" + std::to_string(i),
-                                         "--lease-seconds", kLeaseSeconds, "--messages-per-second",
-                                         "100000", "--message-burst", "100000"}));
-        }
-    }
-    ServerProcess& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }
-    int size() const { return static_cast<int>(nodes_.size()); }
-    // The node holding the room's lease, from the database ("n0", ...), or "" if none.
-    std::string owner(const std::string& room) const {
-        const std::string command = "psql '" + db_ +
-                                    "' -Atc \"SELECT node FROM room_leases WHERE room = '" + room +
-                                    "' AND expires_at > clock_timestamp()\" 2>&1";
-        std::string out;
-        if (FILE* pipe = popen(command.c_str(), "r")) {
-            char buffer[256];
-            while (fgets(buffer, sizeof buffer, pipe)) out += buffer;
-            pclose(pipe);
-        }
-        while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
-        return out;
-    }
-    int owner_index(const std::string& room) const {
-        const auto name = owner(room);
-        return name.size() > 1 && name[0] == 'n' ? std::stoi(name.substr(1)) : -1;
-    }
-    // A counter of the node's /metrics.
-    double metric(int i, const std::string& name) {
-        const auto body = http_get(node(i).port(), "/metrics").body;
-        const auto at = body.find("\n" + name + " ");
-        return at == std::string::npos ? -1 : std::stod(body.substr(at + name.size() + 2));
-    }
-
-private:
-    std::string db_;
-    std::vector<std::unique_ptr<ServerProcess>> nodes_;
-};
 
 // One seated player who may lose its connection and come back on any node, resending the
 // action it had in flight under the same id.
