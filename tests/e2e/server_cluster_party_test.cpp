@@ -1,0 +1,273 @@
+// A party room in a cluster (docs/scaling.md, "Connections to another node's room"; docs/server.md,
+// "Party night"): the room lives on one node, its phones reach every node (relayed to the owner),
+// and every phone hears every event exactly once, in order, also when an edge node dies and its
+// phones storm back through another node while the host keeps firing. Each phone keeps every
+// event number it was sent, unasked or asked (`events` after exactly the last number it saw), on
+// every connection: a number sent twice, or one missing, is a failure (nothing is deduplicated).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "support/cluster.h"
+#include "support/server_client.h"
+#include "support/server_process.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// A torpedo event as everyone hears it: without the seat's own result.
+json public_torpedo(json e) {
+    for (const char* mine : {"you", "you_afloat", "you_tied", "you_won"}) e.erase(mine);
+    return e;
+}
+
+// One phone: a seated player whose connections come and go; everything it was sent, in order.
+struct Phone {
+    int seat = -1;
+    std::string token;
+    std::unique_ptr<SeatClient> client;
+    int connection = 0;                      // which of its connections `client` is
+    std::size_t read = 0;                    // frames of `client` already looked at
+    std::vector<std::int64_t> seen;          // every event number sent to it, in arrival order
+    std::vector<int> seen_on;                // the connection each came on
+    std::map<std::int64_t, json> torpedoes;  // by number, public part
+    std::int64_t last_seen = 0;              // the highest number seen
+
+    // Looks at the frames received so far (reading more for up to `quiet_ms` of silence).
+    void absorb(int quiet_ms) {
+        const auto& frames = client->frames(quiet_ms);
+        for (; read < frames.size(); ++read) {
+            const json message = json::parse(frames[read], nullptr, false);
+            if (!message.is_object() || message.value("type", "") != "events") continue;
+            for (const auto& e : message["events"]) {
+                const std::int64_t n = e["n"];
+                // A skipped run stands for the numbers `from` to n (docs/protocol.md).
+                const std::int64_t from = e.value("type", "") == "skipped" ? e.value("from", n) : n;
+                for (std::int64_t k = from; k <= n; ++k) {
+                    seen.push_back(k);
+                    seen_on.push_back(connection);
+                }
+                last_seen = std::max(last_seen, n);
+                if (e.value("type", "") == "torpedo") torpedoes[n] = public_torpedo(e);
+            }
+        }
+    }
+    // Asks for the events after exactly the last number seen (the reply is absorbed in order).
+    void fill() {
+        auto answer = client->request({{"cmd", "events"}, {"after", last_seen}});
+        if (answer.value("type", "") != "events") {
+            throw std::runtime_error("events refused: " + answer.dump());
+        }
+        absorb(0);
+    }
+    // Reads until the pushes reach `last` or the deadline passes; true when they did.
+    bool wait_until(std::int64_t last, Clock::time_point deadline) {
+        absorb(0);
+        while (last_seen < last && Clock::now() < deadline && !client->ws().closed()) absorb(50);
+        return last_seen >= last;
+    }
+    void connect(unsigned short port, const std::string& room) {
+        client = std::make_unique<SeatClient>(port, room, token);
+        ++connection;
+        read = 0;
+        if (client->welcome["you"]["seat"] != seat) {
+            throw std::runtime_error("came back in the wrong seat: " + client->welcome.dump());
+        }
+    }
+    // What went wrong with the numbers: duplicates, gaps, disorder against 1..last.
+    std::string problems(std::int64_t last) const {
+        std::ostringstream out;
+        std::vector<std::int64_t> expected;
+        for (std::int64_t k = 1; k <= last; ++k) expected.push_back(k);
+        if (seen == expected) return "";
+        std::map<std::int64_t, std::vector<int>> where;
+        for (std::size_t i = 0; i < seen.size(); ++i) where[seen[i]].push_back(seen_on[i]);
+        out << "seat " << seat << " saw " << seen.size() << " numbers for 1.." << last << ":";
+        for (std::int64_t k = 1; k <= last; ++k) {
+            if (!where.count(k)) out << " missing " << k << ";";
+        }
+        for (const auto& [k, on] : where) {
+            if (on.size() > 1) {
+                out << " " << k << " sent " << on.size() << " times (connections";
+                for (int c : on) out << " " << c;
+                out << ");";
+            }
+            if (k > last) out << " " << k << " beyond the last;";
+        }
+        out << " connection " << connection << "'s welcome said last_event "
+            << client->welcome.value("last_event", std::int64_t{-1}) << "; in order:";
+        for (std::size_t i = 0; i < seen.size(); ++i) out << " " << seen[i] << "@" << seen_on[i];
+        return out.str();
+    }
+};
+
+struct Party {
+    std::string room;
+    std::unique_ptr<SeatClient> host;
+    std::vector<Phone> phones;
+    std::map<std::int64_t, json> torpedoes;  // as the host's acknowledgements hold them
+    std::int64_t last_event = 0;
+    int fired = 0;
+
+    // The host's next torpedo; false when it was not acknowledged (the reason in `why`).
+    bool fire(std::string& why) {
+        auto shot = host->request(
+            {{"cmd", "act"}, {"action_id", ++fired}, {"action", {{"type", "fire"}}}});
+        if (shot.value("type", "") != "acted") {
+            why = shot.dump();
+            return false;
+        }
+        for (const auto& e : shot["events"]) {
+            if (e.value("type", "") == "torpedo") torpedoes[e["n"]] = public_torpedo(e);
+        }
+        last_event = shot["last_event"];
+        return true;
+    }
+};
+
+// An open party room created on node 0, its host there and started; one phone per entry of
+// `nodes`, connected to that node, joined, and caught up with `events` after 0.
+Party open_party(Cluster& cluster, const std::vector<int>& nodes) {
+    Party party;
+    auto created = create_room(cluster.node(0).port(),
+                               {{"game", "party"},
+                                {"options", {{"seating", "open"}, {"players", 0}}},
+                                {"seat", 0},
+                                {"name", "Host"}});
+    party.room = created["room"];
+    party.host = std::make_unique<SeatClient>(cluster.node(0).port(), party.room,
+                                              created["token"].get<std::string>());
+    auto started = party.host->request({{"cmd", "start"}});
+    if (started.value("type", "") != "started") throw std::runtime_error(started.dump());
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        Phone phone;
+        phone.client = std::make_unique<SeatClient>(cluster.node(nodes[i]).port(), party.room);
+        phone.connection = 1;
+        auto joined = phone.client->request({{"cmd", "join"},
+                                             {"name", "Phone " + std::to_string(i)},
+                                             {"device", "device-" + std::to_string(i)}});
+        if (joined.value("type", "") != "joined") throw std::runtime_error(joined.dump());
+        phone.seat = joined["seat"];
+        phone.token = joined["token"];
+        phone.fill();
+        party.phones.push_back(std::move(phone));
+    }
+    return party;
+}
+
+// Every phone: unasked events up to the host's last event (waiting generously), then `events` after the
+// last number seen, then every number 1..last exactly once, in order, and the host's torpedoes.
+void expect_every_phone_heard_everything(Party& party) {
+    const auto deadline = Clock::now() + std::chrono::seconds(20);
+    for (auto& phone : party.phones) {
+        SCOPED_TRACE("seat " + std::to_string(phone.seat));
+        // Unasked: every new event reaches every connected phone (docs/server.md).
+        EXPECT_TRUE(phone.wait_until(party.last_event, deadline))
+            << "the pushes stopped at " << phone.last_seen << " of " << party.last_event;
+        phone.fill();
+        phone.absorb(100);  // anything late would be a duplicate
+        EXPECT_EQ(phone.problems(party.last_event), "");
+        EXPECT_EQ(json(phone.torpedoes), json(party.torpedoes));
+    }
+}
+
+TEST(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExactlyOnce) {
+    Cluster cluster(3);
+    std::vector<int> nodes;
+    for (int i = 0; i < 24; ++i) nodes.push_back(i % 3);
+    auto party = open_party(cluster, nodes);
+    EXPECT_EQ(cluster.owner(party.room), "n0");
+    for (int t = 0; t < 8; ++t) {
+        std::string why;
+        ASSERT_TRUE(party.fire(why)) << why;
+        for (auto& phone : party.phones) phone.absorb(0);  // read while the game goes on
+    }
+    EXPECT_EQ(party.torpedoes.size(), 8u);
+    expect_every_phone_heard_everything(party);
+    EXPECT_GT(cluster.metric(1, "broadside_relayed_connections_total"), 0);
+    EXPECT_GT(cluster.metric(2, "broadside_relayed_connections_total"), 0);
+    for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+TEST(ServerClusterParty, ThroughAReconnectStormAndTheLossOfAnEdgeNode) {
+    Cluster cluster(3);
+    std::vector<int> nodes;
+    for (int i = 0; i < 24; ++i) nodes.push_back(1 + i % 2);  // the edges: every phone relayed
+    auto party = open_party(cluster, nodes);
+    ASSERT_EQ(cluster.owner(party.room), "n0");
+    for (int t = 0; t < 4; ++t) {
+        std::string why;
+        ASSERT_TRUE(party.fire(why)) << why;
+    }
+
+    // The host keeps firing, a torpedo every 20 ms (pace, not synchronisation), up to 26, and
+    // at least three after the storm is over.
+    std::atomic<bool> storm_over{false};
+    std::string host_failure;
+    std::thread host([&] {
+        int after_storm = 0;
+        while (party.fired < 26 && after_storm < 3) {
+            if (!party.fire(host_failure)) return;
+            if (storm_over) ++after_storm;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    });
+    // A torpedo or two reaches everyone, then node 2 dies: its phones' relays drop.
+    for (auto& phone : party.phones) phone.absorb(0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+    cluster.node(2).kill9();
+    std::vector<Phone*> stranded;
+    for (std::size_t i = 0; i < party.phones.size(); ++i) {
+        if (nodes[i] == 2) stranded.push_back(&party.phones[i]);
+    }
+    const auto deadline = Clock::now() + std::chrono::seconds(15);
+    for (auto* phone : stranded) {
+        // Everything the old connection got before it closed counts.
+        while (!phone->client->ws().closed() && Clock::now() < deadline) phone->absorb(100);
+        EXPECT_TRUE(phone->client->ws().closed()) << "seat " << phone->seat;
+    }
+    // The storm: all of them at once back through node 1, each asking for the events after the
+    // last number it saw.
+    std::atomic<int> ready{0};
+    std::vector<std::string> failures(stranded.size());
+    std::vector<std::thread> storm;
+    for (std::size_t i = 0; i < stranded.size(); ++i) {
+        storm.emplace_back([&, i] {
+            ++ready;
+            while (ready < static_cast<int>(stranded.size())) std::this_thread::yield();
+            try {
+                stranded[i]->connect(cluster.node(1).port(), party.room);
+                stranded[i]->fill();
+            } catch (const std::exception& e) {
+                failures[i] = e.what();
+            }
+        });
+    }
+    for (auto& t : storm) t.join();
+    storm_over = true;
+    host.join();
+    EXPECT_EQ(host_failure, "");
+    for (std::size_t i = 0; i < stranded.size(); ++i) {
+        EXPECT_EQ(failures[i], "") << "seat " << stranded[i]->seat;
+    }
+    EXPECT_GT(party.fired, 8) << "the host fired through the storm";
+    std::printf("the host fired %d torpedoes\n", party.fired);
+
+    expect_every_phone_heard_everything(party);
+    EXPECT_GT(cluster.metric(1, "broadside_relayed_connections_total"), 0);
+    EXPECT_EQ(cluster.owner(party.room), "n0");
+    for (int i = 0; i < 2; ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
