@@ -90,7 +90,7 @@ const Rules& lobby_rules() {
 
 const Rules& room_rules() {
     static const Rules rules{
-        {"hello", {{"protocol", Kind::kWhole, true}, {"token", Kind::kText}}},
+        {"hello", {{"protocol", Kind::kWhole, true}, {"token", Kind::kText}, {"after", Kind::kWhole}}},
         {"join",
          {{"name", Kind::kText},
           {"seat", Kind::kWhole},

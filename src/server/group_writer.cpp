@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -144,7 +145,7 @@ std::vector<Commit> GroupWriter::write(std::vector<std::pair<WriteBatch, Done>>&
             if (failpoints_built() && holds_a_players_action(merged) && failpoint("commit_fails")) {
                 throw std::runtime_error("failpoint commit_fails: no space left on device");
             }
-            storage_.write(merged);
+            write_through_outages(merged);
             return results;
         } catch (const FencedError& e) {
             spdlog::warn("storage: {}: {}; their owner here lets them go", e.what(),
@@ -156,6 +157,34 @@ std::vector<Commit> GroupWriter::write(std::vector<std::pair<WriteBatch, Done>>&
                 if (result == Commit::kDone) result = Commit::kFailed;
             }
             return results;
+        }
+    }
+}
+
+void GroupWriter::write_through_outages(const WriteBatch& merged) {
+    std::optional<std::chrono::steady_clock::time_point> outage_since;
+    auto pause = std::chrono::milliseconds(100);
+    for (;;) {
+        try {
+            storage_.write(merged);
+            if (outage_since) {
+                spdlog::warn("storage: the database is back; the held commits went through");
+                if (on_outage_) on_outage_(false);
+            }
+            return;
+        } catch (const StorageUnavailable& e) {
+            const auto now = std::chrono::steady_clock::now();
+            if (!outage_since) {
+                outage_since = now;
+                spdlog::error("storage: {}; holding every commit and retrying for up to {} s",
+                              e.what(), kMaxOutage.count());
+                if (on_outage_) on_outage_(true);
+            } else if (now - *outage_since > kMaxOutage) {
+                throw std::runtime_error(std::string("the database stayed out of reach for ") +
+                                         std::to_string(kMaxOutage.count()) + " s: " + e.what());
+            }
+            std::this_thread::sleep_for(pause);
+            pause = std::min(pause * 2, std::chrono::milliseconds(1000));
         }
     }
 }

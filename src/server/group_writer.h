@@ -41,6 +41,14 @@ public:
     GroupWriter(const GroupWriter&) = delete;
     GroupWriter& operator=(const GroupWriter&) = delete;
 
+    // How long the writer keeps trying to reach a database that went away (a restarted
+    // PostgreSQL) before it gives the batches up as failed.
+    static constexpr std::chrono::seconds kMaxOutage{60};
+    // `on_outage(true)` when a commit finds the database out of reach (the writer then retries,
+    // holding every batch, unacknowledged), `on_outage(false)` once a commit went through again.
+    // Runs on the writer's thread. Set before the first submit.
+    void on_outage(std::function<void(bool)> callback) { on_outage_ = std::move(callback); }
+
     void submit(WriteBatch batch, Done done);
     // Blocks until everything submitted so far is committed.
     void flush();
@@ -51,9 +59,12 @@ private:
     // Writes the batches; a fenced room's batches are dropped and the rest retried. Returns each
     // batch's result, in order.
     std::vector<Commit> write(std::vector<std::pair<WriteBatch, Done>>& taken);
+    // storage_.write, retried while the database is out of reach, up to kMaxOutage.
+    void write_through_outages(const WriteBatch& merged);
 
     Storage& storage_;
     std::function<void(double, std::size_t)> on_commit_;
+    std::function<void(bool)> on_outage_;
     const std::chrono::microseconds window_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;

@@ -99,27 +99,42 @@ Located Hub::locate(const std::string& given) {
     std::lock_guard adopting(adopt_mutex_);
     here.room = find(code);  // taken over meanwhile by another connection?
     if (here.room) return here;
-    const LeaseClaim claim = ownership_->claim(code);
-    if (claim.outcome == LeaseClaim::Outcome::kNoRoom) return {};
-    if (claim.outcome == LeaseClaim::Outcome::kHeld) {
-        Located located;
-        located.owner_url = claim.owner_url;
-        located.lease_left_ms = claim.expires_in_ms;
-        located.busy = claim.owner_url.empty();
-        return located;
+    LeaseClaim claim;
+    std::optional<StoredRoom> stored;
+    try {
+        claim = ownership_->claim(code);
+        if (claim.outcome == LeaseClaim::Outcome::kTaken) {
+            // The lease is ours under a new epoch: from now on the previous owner's writes are
+            // refused, so the log read next is whole.
+            stored = ownership_->load_room(code);
+            if (!stored || stored->expired) {
+                ownership_->release(code, claim.epoch);
+                return here;
+            }
+        }
+    } catch (const std::exception& e) {
+        // The database is out of reach (restarting?): the connection waits and asks again.
+        spdlog::warn("locating room {}: {}", code, e.what());
+        here.busy = true;
+        here.lease_left_ms = 500;
+        return here;
     }
-    // The lease is ours under a new epoch: from now on the previous owner's writes are refused,
-    // so the log read next is whole.
-    auto stored = ownership_->load_room(code);
-    if (!stored || stored->expired) {
-        ownership_->release(code, claim.epoch);
-        return {};
+    if (claim.outcome == LeaseClaim::Outcome::kNoRoom) return here;
+    if (claim.outcome == LeaseClaim::Outcome::kHeld) {
+        here.owner_url = claim.owner_url;
+        here.lease_left_ms = claim.expires_in_ms;
+        here.busy = claim.owner_url.empty();
+        return here;
     }
     auto room = Room::restore(services_, *this, *stored);
     if (!room) {
         spdlog::error("take over {}: {}", code, room.error().message);
-        ownership_->release(code, claim.epoch);
-        return {};
+        try {
+            ownership_->release(code, claim.epoch);
+        } catch (const std::exception& e) {
+            spdlog::warn("releasing the lease of {}: {}", code, e.what());
+        }
+        return here;
     }
     (*room)->set_lease_epoch(claim.epoch);
     publish(*room);
@@ -551,6 +566,22 @@ void Hub::my_rooms(const json& request, std::function<void(json)> done) {
 void Hub::shut_down_rooms(const std::string& reason) {
     std::lock_guard lock(mutex_);
     for (auto& [code, room] : rooms_) room->shut_down(reason);
+}
+
+void Hub::tell_storage_state(bool down) {
+    const std::string text =
+        down ? json{{"type", "storage"},
+                    {"status", "reconnecting"},
+                    {"message",
+                     "The server lost its database and is reconnecting: moves wait for it and "
+                     "nothing acknowledged is lost."}}
+                   .dump()
+             : json{{"type", "storage"},
+                    {"status", "ok"},
+                    {"message", "The server's database is back."}}
+                   .dump();
+    std::lock_guard lock(mutex_);
+    for (auto& [code, room] : rooms_) room->tell_everyone(text);
 }
 
 void Hub::forget_rooms() {

@@ -60,6 +60,9 @@ public:
     // Refuses new rooms from now on (the server is draining).
     void stop_creating() { draining_ = true; }
     void shut_down_rooms(const std::string& reason);
+    // Tells every connection of every room that the database is out of reach (`down`) or back:
+    // `{"type": "storage", "status": "reconnecting" | "ok", "message": ...}` (docs/server.md).
+    void tell_storage_state(bool down);
     // Lets go of every room (at exit, before the network context goes).
     void forget_rooms();
     // Rooms untouched for the TTL and with nobody connected leave memory (their records stay).

@@ -91,6 +91,23 @@ std::unique_ptr<PostgresStorage::Connection> connect(const std::string& uri) {
     }
 }
 
+// Runs `body` on the connection, opened by `reopen` when needed; when the connection turns out to
+// be broken (a restarted PostgreSQL: libpq learns it only on use), once more on a new one. Only
+// for calls that may safely run twice (reads, renewals, releases; a claim twice only bumps this
+// node's own epoch once more).
+template <class Reopen, class Body>
+auto once_more_if_broken(std::unique_ptr<PostgresStorage::Connection>& conn, Reopen reopen,
+                         Body body) {
+    reopen();
+    try {
+        return body(conn->db);
+    } catch (const pqxx::broken_connection&) {
+        conn.reset();
+        reopen();
+        return body(conn->db);
+    }
+}
+
 // A SQL array literal of room codes (letters and digits only: nothing to quote).
 std::string text_array(const std::vector<std::string>& codes) {
     std::string out = "{";
@@ -105,11 +122,14 @@ std::string text_array(const std::vector<std::string>& codes) {
 
 PostgresStorage::PostgresStorage(const std::string& uri) : uri_(uri) {
     conn_ = connect(uri);
-    auto& db = conn_->db;
+    create_schema(conn_->db);
+    prepare(conn_->db);
+}
+
+void PostgresStorage::prepare(pqxx::connection_base& db) {
     // The guarantee of write(): a commit returns once PostgreSQL has flushed it. This is the
     // default; it is set here so that a server configured otherwise cannot weaken it.
     db.set_variable("synchronous_commit", "on");
-    create_schema(db);
     db.prepare("insert_room",
                "INSERT INTO rooms (code, game, options, settings, server_seed, created_ms, "
                "touched_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)");
@@ -121,81 +141,120 @@ PostgresStorage::PostgresStorage(const std::string& uri) : uri_(uri) {
     db.prepare("expire", "UPDATE rooms SET expired = TRUE WHERE code = $1");
     db.prepare("room_exists", "SELECT 1 FROM rooms WHERE code = $1");
     db.prepare("record", "SELECT record FROM records WHERE room = $1");
+    // After a connection broke during a commit, the batch may be in the database already: its
+    // retry skips rows that exist (the same rows: one writer per room, fenced in a cluster).
+    db.prepare("insert_room_again",
+               "INSERT INTO rooms (code, game, options, settings, server_seed, created_ms, "
+               "touched_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING");
+    db.prepare("insert_entry_again",
+               "INSERT INTO room_log (room, number, body) VALUES ($1, $2, $3) "
+               "ON CONFLICT DO NOTHING");
+}
+
+void PostgresStorage::reconnect_if_broken() {
+    if (conn_ && conn_->db.is_open()) return;
+    conn_.reset();
+    try {
+        conn_ = connect(uri_);
+        prepare(conn_->db);
+    } catch (const std::exception& e) {
+        conn_.reset();
+        throw StorageUnavailable(e.what());
+    }
 }
 
 PostgresStorage::~PostgresStorage() = default;
 
 std::vector<StoredRoom> PostgresStorage::load() {
     std::lock_guard lock(mutex_);
-    // One snapshot for the three reads: a room's log and record agree with its row.
-    pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(conn_->db);
-    std::vector<StoredRoom> rooms;
-    std::map<std::string, std::size_t> index;
-    // COLLATE "C": byte order, as SQLite sorts, whatever the database's locale.
-    for (const auto& row : tx.exec("SELECT code, game, options, settings, server_seed, "
-                                   "created_ms, touched_ms, expired FROM rooms "
-                                   "ORDER BY created_ms, code COLLATE \"C\"")) {
-        StoredRoom room;
-        room.code = row[0].as<std::string>();
-        room.game = row[1].as<std::string>();
-        room.options = nlohmann::json::parse(row[2].as<std::string>());
-        room.settings = nlohmann::json::parse(row[3].as<std::string>());
-        room.server_seed = row[4].as<std::string>();
-        room.created_ms = row[5].as<std::int64_t>();
-        room.touched_ms = row[6].as<std::int64_t>();
-        room.expired = row[7].as<bool>();
-        index[room.code] = rooms.size();
-        rooms.push_back(std::move(room));
-    }
-    for (const auto& row :
-         tx.exec("SELECT room, number, body FROM room_log ORDER BY room, number")) {
-        auto it = index.find(row[0].as<std::string>());
-        if (it == index.end()) continue;
-        auto& entries = rooms[it->second].log;
-        const auto number = row[1].as<std::int64_t>();
-        if (number != static_cast<std::int64_t>(entries.size()) + 1) {
-            throw std::runtime_error("room " + it->first + ": log entry " + std::to_string(number) +
-                                     " follows a gap");
-        }
-        entries.push_back(nlohmann::json::parse(row[2].as<std::string>()));
-    }
-    for (const auto& row : tx.exec("SELECT room, record FROM records")) {
-        auto it = index.find(row[0].as<std::string>());
-        if (it != index.end()) {
-            rooms[it->second].record = nlohmann::json::parse(row[1].as<std::string>());
-        }
-    }
-    tx.commit();
-    return rooms;
+    return once_more_if_broken(
+        conn_, [&] { reconnect_if_broken(); },
+        [&](pqxx::connection_base& db) {
+            // One snapshot for the three reads: a room's log and record agree with its row.
+            pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(db);
+            std::vector<StoredRoom> rooms;
+            std::map<std::string, std::size_t> index;
+            // COLLATE "C": byte order, as SQLite sorts, whatever the database's locale.
+            for (const auto& row : tx.exec("SELECT code, game, options, settings, server_seed, "
+                                           "created_ms, touched_ms, expired FROM rooms "
+                                           "ORDER BY created_ms, code COLLATE \"C\"")) {
+                StoredRoom room;
+                room.code = row[0].as<std::string>();
+                room.game = row[1].as<std::string>();
+                room.options = nlohmann::json::parse(row[2].as<std::string>());
+                room.settings = nlohmann::json::parse(row[3].as<std::string>());
+                room.server_seed = row[4].as<std::string>();
+                room.created_ms = row[5].as<std::int64_t>();
+                room.touched_ms = row[6].as<std::int64_t>();
+                room.expired = row[7].as<bool>();
+                index[room.code] = rooms.size();
+                rooms.push_back(std::move(room));
+            }
+            for (const auto& row :
+                 tx.exec("SELECT room, number, body FROM room_log ORDER BY room, number")) {
+                auto it = index.find(row[0].as<std::string>());
+                if (it == index.end()) continue;
+                auto& entries = rooms[it->second].log;
+                const auto number = row[1].as<std::int64_t>();
+                if (number != static_cast<std::int64_t>(entries.size()) + 1) {
+                    throw std::runtime_error("room " + it->first + ": log entry " +
+                                             std::to_string(number) + " follows a gap");
+                }
+                entries.push_back(nlohmann::json::parse(row[2].as<std::string>()));
+            }
+            for (const auto& row : tx.exec("SELECT room, record FROM records")) {
+                auto it = index.find(row[0].as<std::string>());
+                if (it != index.end()) {
+                    rooms[it->second].record = nlohmann::json::parse(row[1].as<std::string>());
+                }
+            }
+            tx.commit();
+            return rooms;
+        });
 }
 
 void PostgresStorage::write(const WriteBatch& batch) {
     std::lock_guard lock(mutex_);
-    // One transaction: any failed statement throws, the transaction is aborted when `tx` is
-    // destroyed, and nothing of the batch is committed.
-    pqxx::work tx(conn_->db);
-    for (const auto& room : batch.new_rooms) {
-        tx.exec_prepared0("insert_room", room.code, room.game, room.options.dump(),
-                          room.settings.dump(), room.server_seed, room.created_ms, room.touched_ms);
+    reconnect_if_broken();
+    const bool again = in_doubt_;
+    try {
+        // One transaction: any failed statement throws, the transaction is aborted when `tx` is
+        // destroyed, and nothing of the batch is committed.
+        pqxx::work tx(conn_->db);
+        for (const auto& room : batch.new_rooms) {
+            tx.exec_prepared0(again ? "insert_room_again" : "insert_room", room.code, room.game,
+                              room.options.dump(), room.settings.dump(), room.server_seed,
+                              room.created_ms, room.touched_ms);
+        }
+        if (!batch.new_leases.empty() || !batch.fences.empty()) fence(tx, batch, again);
+        for (const auto& entry : batch.entries) {
+            tx.exec_prepared0(again ? "insert_entry_again" : "insert_entry", entry.room,
+                              entry.number, entry.body.dump());
+        }
+        for (const auto& [room, record] : batch.records) {
+            tx.exec_prepared0("put_record", room, record.dump());
+        }
+        for (const auto& [room, ms] : batch.touched) tx.exec_prepared0("touch", ms, room);
+        for (const auto& room : batch.expired) tx.exec_prepared0("expire", room);
+        tx.commit();
+        in_doubt_ = false;
+    } catch (const pqxx::broken_connection& e) {
+        // Also when it broke during COMMIT (pqxx::in_doubt_error is not thrown for a plain
+        // transaction: a broken COMMIT surfaces as broken_connection), so the next write of
+        // the same batch must not trip over rows it may have committed.
+        in_doubt_ = true;
+        conn_.reset();
+        throw StorageUnavailable(std::string("lost the connection to PostgreSQL: ") + e.what());
     }
-    if (!batch.new_leases.empty() || !batch.fences.empty()) fence(tx, batch);
-    for (const auto& entry : batch.entries) {
-        tx.exec_prepared0("insert_entry", entry.room, entry.number, entry.body.dump());
-    }
-    for (const auto& [room, record] : batch.records) {
-        tx.exec_prepared0("put_record", room, record.dump());
-    }
-    for (const auto& [room, ms] : batch.touched) tx.exec_prepared0("touch", ms, room);
-    for (const auto& room : batch.expired) tx.exec_prepared0("expire", room);
-    tx.commit();
 }
 
-void PostgresStorage::fence(pqxx::dbtransaction& tx, const WriteBatch& batch) {
+void PostgresStorage::fence(pqxx::dbtransaction& tx, const WriteBatch& batch, bool again) {
     if (!cluster_) throw std::logic_error("a fenced write on a node that joined no cluster");
     for (const auto& code : batch.new_leases) {
         tx.exec_params0(
-            "INSERT INTO room_leases (room, node, epoch, expires_at) VALUES ($1, $2, 1, "
-            "clock_timestamp() + $3 * interval '1 millisecond')",
+            std::string("INSERT INTO room_leases (room, node, epoch, expires_at) VALUES ($1, $2, "
+                        "1, clock_timestamp() + $3 * interval '1 millisecond')") +
+                (again ? " ON CONFLICT DO NOTHING" : ""),
             code, cluster_->node, cluster_->lease_ms);
     }
     std::map<std::string, std::int64_t> expected;
@@ -223,133 +282,166 @@ void PostgresStorage::fence(pqxx::dbtransaction& tx, const WriteBatch& batch) {
 void PostgresStorage::join_cluster(const std::string& node, const std::string& url,
                                    std::int64_t lease_ms) {
     cluster_ = Cluster{node, url, lease_ms};
+    (void)renew({});  // registers the node (and opens the lease connection)
+}
+
+void PostgresStorage::ensure_lease_connection() {
     // Leases have their own connection: a claim on a network thread never waits behind the
-    // writer's commit in progress on the other.
+    // writer's commit in progress on the other. Opened again after it broke (a restarted
+    // PostgreSQL); a failure to reach the database throws, and the caller tries again later.
+    if (lease_conn_ && lease_conn_->db.is_open()) return;
+    lease_conn_.reset();
     lease_conn_ = connect(uri_);
     lease_conn_->db.set_variable("synchronous_commit", "on");
-    (void)renew({});  // registers the node
 }
 
 LeaseClaim PostgresStorage::claim(const std::string& code) {
     std::lock_guard lock(lease_mutex_);
-    pqxx::work tx(lease_conn_->db);
-    LeaseClaim answer;
-    if (tx.exec_params("SELECT 1 FROM rooms WHERE code = $1", code).empty()) return answer;
-    const auto taken = tx.exec_params(
-        "INSERT INTO room_leases AS l (room, node, epoch, expires_at) VALUES ($1, $2, 1, "
-        "clock_timestamp() + $3 * interval '1 millisecond') "
-        "ON CONFLICT (room) DO UPDATE SET node = EXCLUDED.node, epoch = l.epoch + 1, "
-        "expires_at = EXCLUDED.expires_at "
-        "WHERE l.expires_at < clock_timestamp() OR l.node = EXCLUDED.node RETURNING epoch",
-        code, cluster_->node, cluster_->lease_ms);
-    if (!taken.empty()) {
-        answer.outcome = LeaseClaim::Outcome::kTaken;
-        answer.epoch = taken[0][0].as<std::int64_t>();
-    } else {
-        const auto held = tx.exec_params(
-            "SELECT l.node, coalesce(n.url, ''), "
-            "greatest(0, (extract(epoch FROM l.expires_at - clock_timestamp()) * 1000)::bigint) "
-            "FROM room_leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room = $1",
-            code);
-        answer.outcome = LeaseClaim::Outcome::kHeld;
-        if (!held.empty()) {
-            answer.owner = held[0][0].as<std::string>();
-            answer.owner_url = held[0][1].as<std::string>();
-            answer.expires_in_ms = held[0][2].as<std::int64_t>();
-        }
-    }
-    tx.commit();
-    return answer;
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::work tx(db);
+            LeaseClaim answer;
+            if (tx.exec_params("SELECT 1 FROM rooms WHERE code = $1", code).empty()) return answer;
+            const auto taken = tx.exec_params(
+                "INSERT INTO room_leases AS l (room, node, epoch, expires_at) VALUES ($1, $2, 1, "
+                "clock_timestamp() + $3 * interval '1 millisecond') "
+                "ON CONFLICT (room) DO UPDATE SET node = EXCLUDED.node, epoch = l.epoch + 1, "
+                "expires_at = EXCLUDED.expires_at "
+                "WHERE l.expires_at < clock_timestamp() OR l.node = EXCLUDED.node RETURNING epoch",
+                code, cluster_->node, cluster_->lease_ms);
+            if (!taken.empty()) {
+                answer.outcome = LeaseClaim::Outcome::kTaken;
+                answer.epoch = taken[0][0].as<std::int64_t>();
+            } else {
+                const auto held = tx.exec_params(
+                    "SELECT l.node, coalesce(n.url, ''), "
+                    "greatest(0, (extract(epoch FROM l.expires_at - clock_timestamp()) * "
+                    "1000)::bigint) "
+                    "FROM room_leases l LEFT JOIN nodes n ON n.name = l.node WHERE l.room = $1",
+                    code);
+                answer.outcome = LeaseClaim::Outcome::kHeld;
+                if (!held.empty()) {
+                    answer.owner = held[0][0].as<std::string>();
+                    answer.owner_url = held[0][1].as<std::string>();
+                    answer.expires_in_ms = held[0][2].as<std::int64_t>();
+                }
+            }
+            tx.commit();
+            return answer;
+        });
 }
 
 std::optional<StoredRoom> PostgresStorage::load_room(const std::string& code) {
     std::lock_guard lock(lease_mutex_);
-    pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(lease_conn_->db);
-    const auto rows = tx.exec_params(
-        "SELECT code, game, options, settings, server_seed, created_ms, touched_ms, expired "
-        "FROM rooms WHERE code = $1",
-        code);
-    if (rows.empty()) return std::nullopt;
-    StoredRoom room;
-    const auto& row = rows[0];
-    room.code = row[0].as<std::string>();
-    room.game = row[1].as<std::string>();
-    room.options = nlohmann::json::parse(row[2].as<std::string>());
-    room.settings = nlohmann::json::parse(row[3].as<std::string>());
-    room.server_seed = row[4].as<std::string>();
-    room.created_ms = row[5].as<std::int64_t>();
-    room.touched_ms = row[6].as<std::int64_t>();
-    room.expired = row[7].as<bool>();
-    for (const auto& entry : tx.exec_params(
-             "SELECT number, body FROM room_log WHERE room = $1 ORDER BY number", code)) {
-        if (entry[0].as<std::int64_t>() != static_cast<std::int64_t>(room.log.size()) + 1) {
-            throw std::runtime_error("room " + code + ": log entry " + entry[0].as<std::string>() +
-                                     " follows a gap");
-        }
-        room.log.push_back(nlohmann::json::parse(entry[1].as<std::string>()));
-    }
-    const auto record = tx.exec_params("SELECT record FROM records WHERE room = $1", code);
-    if (!record.empty()) room.record = nlohmann::json::parse(record[0][0].as<std::string>());
-    tx.commit();
-    return room;
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) -> std::optional<StoredRoom> {
+            pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(db);
+            const auto rows = tx.exec_params(
+                "SELECT code, game, options, settings, server_seed, created_ms, touched_ms, "
+                "expired "
+                "FROM rooms WHERE code = $1",
+                code);
+            if (rows.empty()) return std::nullopt;
+            StoredRoom room;
+            const auto& row = rows[0];
+            room.code = row[0].as<std::string>();
+            room.game = row[1].as<std::string>();
+            room.options = nlohmann::json::parse(row[2].as<std::string>());
+            room.settings = nlohmann::json::parse(row[3].as<std::string>());
+            room.server_seed = row[4].as<std::string>();
+            room.created_ms = row[5].as<std::int64_t>();
+            room.touched_ms = row[6].as<std::int64_t>();
+            room.expired = row[7].as<bool>();
+            for (const auto& entry : tx.exec_params(
+                     "SELECT number, body FROM room_log WHERE room = $1 ORDER BY number", code)) {
+                if (entry[0].as<std::int64_t>() != static_cast<std::int64_t>(room.log.size()) + 1) {
+                    throw std::runtime_error("room " + code + ": log entry " +
+                                             entry[0].as<std::string>() + " follows a gap");
+                }
+                room.log.push_back(nlohmann::json::parse(entry[1].as<std::string>()));
+            }
+            const auto record = tx.exec_params("SELECT record FROM records WHERE room = $1", code);
+            if (!record.empty())
+                room.record = nlohmann::json::parse(record[0][0].as<std::string>());
+            tx.commit();
+            return room;
+        });
 }
 
 std::vector<std::string> PostgresStorage::renew(
     const std::vector<std::pair<std::string, std::int64_t>>& mine) {
     std::lock_guard lock(lease_mutex_);
-    pqxx::work tx(lease_conn_->db);
-    tx.exec_params0(
-        "INSERT INTO nodes (name, url, seen_at) VALUES ($1, $2, clock_timestamp()) "
-        "ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, seen_at = EXCLUDED.seen_at",
-        cluster_->node, cluster_->url);
-    // Locked in code order, as fence() locks them (no deadlock with this node's writer).
-    tx.exec_params0(
-        "UPDATE room_leases SET expires_at = clock_timestamp() + $2 * interval "
-        "'1 millisecond' WHERE room IN (SELECT room FROM room_leases WHERE node = $1 "
-        "ORDER BY room COLLATE \"C\" FOR UPDATE)",
-        cluster_->node, cluster_->lease_ms);
-    std::vector<std::string> lost;
-    if (!mine.empty()) {
-        std::map<std::string, std::int64_t> expected(mine.begin(), mine.end());
-        std::vector<std::string> codes;
-        for (const auto& [code, epoch] : expected) codes.push_back(code);
-        for (const auto& row : tx.exec_params(
-                 "SELECT room, node, epoch FROM room_leases WHERE room = ANY($1::text[])",
-                 text_array(codes))) {
-            const auto code = row[0].as<std::string>();
-            if (row[1].as<std::string>() != cluster_->node ||
-                row[2].as<std::int64_t>() != expected[code]) {
-                lost.push_back(code);
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::work tx(db);
+            tx.exec_params0(
+                "INSERT INTO nodes (name, url, seen_at) VALUES ($1, $2, clock_timestamp()) "
+                "ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, seen_at = EXCLUDED.seen_at",
+                cluster_->node, cluster_->url);
+            // Locked in code order, as fence() locks them (no deadlock with this node's writer).
+            tx.exec_params0(
+                "UPDATE room_leases SET expires_at = clock_timestamp() + $2 * interval "
+                "'1 millisecond' WHERE room IN (SELECT room FROM room_leases WHERE node = $1 "
+                "ORDER BY room COLLATE \"C\" FOR UPDATE)",
+                cluster_->node, cluster_->lease_ms);
+            std::vector<std::string> lost;
+            if (!mine.empty()) {
+                std::map<std::string, std::int64_t> expected(mine.begin(), mine.end());
+                std::vector<std::string> codes;
+                for (const auto& [code, epoch] : expected) codes.push_back(code);
+                for (const auto& row : tx.exec_params(
+                         "SELECT room, node, epoch FROM room_leases WHERE room = ANY($1::text[])",
+                         text_array(codes))) {
+                    const auto code = row[0].as<std::string>();
+                    if (row[1].as<std::string>() != cluster_->node ||
+                        row[2].as<std::int64_t>() != expected[code]) {
+                        lost.push_back(code);
+                    }
+                }
             }
-        }
-    }
-    tx.commit();
-    return lost;
+            tx.commit();
+            return lost;
+        });
 }
 
 void PostgresStorage::release(const std::string& code, std::int64_t epoch) {
     std::lock_guard lock(lease_mutex_);
-    pqxx::work tx(lease_conn_->db);
-    // Expired rather than deleted: the epoch stays, so the next owner's epoch is higher.
-    tx.exec_params0(
-        "UPDATE room_leases SET expires_at = clock_timestamp() - interval '1 second' "
-        "WHERE room = $1 AND node = $2 AND epoch = $3",
-        code, cluster_->node, epoch);
-    tx.commit();
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::work tx(db);
+            // Expired rather than deleted: the epoch stays, so the next owner's epoch is higher.
+            tx.exec_params0(
+                "UPDATE room_leases SET expires_at = clock_timestamp() - interval '1 second' "
+                "WHERE room = $1 AND node = $2 AND epoch = $3",
+                code, cluster_->node, epoch);
+            tx.commit();
+        });
 }
 
 bool PostgresStorage::room_exists(const std::string& code) {
     std::lock_guard lock(mutex_);
-    pqxx::read_transaction tx(conn_->db);
-    return !tx.exec_prepared("room_exists", code).empty();
+    return once_more_if_broken(
+        conn_, [&] { reconnect_if_broken(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::read_transaction tx(db);
+            return !tx.exec_prepared("room_exists", code).empty();
+        });
 }
 
 nlohmann::json PostgresStorage::record(const std::string& code) {
     std::lock_guard lock(mutex_);
-    pqxx::read_transaction tx(conn_->db);
-    const auto rows = tx.exec_prepared("record", code);
-    if (rows.empty()) return nullptr;
-    return nlohmann::json::parse(rows[0][0].as<std::string>());
+    return once_more_if_broken(
+        conn_, [&] { reconnect_if_broken(); },
+        [&](pqxx::connection_base& db) -> nlohmann::json {
+            pqxx::read_transaction tx(db);
+            const auto rows = tx.exec_prepared("record", code);
+            if (rows.empty()) return nullptr;
+            return nlohmann::json::parse(rows[0][0].as<std::string>());
+        });
 }
 
 }  // namespace broadside::server

@@ -13,6 +13,7 @@
 
 namespace pqxx {
 class dbtransaction;
+class connection_base;
 }  // namespace pqxx
 
 namespace broadside::server {
@@ -53,11 +54,19 @@ private:
     };
     // Inside write()'s transaction: the new rooms' first leases, then the fences (throws
     // FencedError when a lease has moved on).
-    void fence(pqxx::dbtransaction& tx, const WriteBatch& batch);
+    void fence(pqxx::dbtransaction& tx, const WriteBatch& batch, bool again);
+    // Sets the session's settings and prepares the statements (at start and on a reconnect).
+    static void prepare(pqxx::connection_base& db);
+    // The writer's connection, opened again after it broke; throws StorageUnavailable when the
+    // database is still out of reach (with mutex_ held).
+    void reconnect_if_broken();
+    // The lease connection, opened (again) if needed (with lease_mutex_ held).
+    void ensure_lease_connection();
 
     std::string uri_;
     std::mutex mutex_;                  // one connection; the writer and downloads take turns
-    std::unique_ptr<Connection> conn_;  // never null
+    std::unique_ptr<Connection> conn_;  // null while the database is out of reach
+    bool in_doubt_ = false;  // the last write's connection broke: the next one is a retry
     std::optional<Cluster> cluster_;
     std::mutex lease_mutex_;
     std::unique_ptr<Connection> lease_conn_;  // claims, renewals, loading one room

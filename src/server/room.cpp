@@ -230,6 +230,14 @@ void Room::shut_down(const std::string& reason) {
     });
 }
 
+void Room::tell_everyone(std::string text) {
+    boost::asio::post(strand_, [self = shared_from_this(), text = std::move(text)] {
+        for (auto& [key, a] : self->peers_) {
+            if (auto p = a.peer.lock()) p->send(text);
+        }
+    });
+}
+
 void Room::lose_lease() {
     boost::asio::post(strand_, [self = shared_from_this()] { self->let_go(); });
 }
@@ -694,18 +702,24 @@ void Room::broadcast_events(const Peer* except) {
     const std::int64_t last = state_.match->last_event_number();
     for (auto& [key, a] : peers_) {
         if (key == except || a.delivered >= last) continue;
-        // Others' placements in a party reach a phone as one skipped run with the next event
-        // it can see, not as a message per placement.
-        if (!state_.match->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
-            a.scanned = last;
-            continue;
-        }
-        json events = state_.match->events_for(view_seat(a), a.delivered);
-        a.delivered = last;
-        json message{{"type", "events"}, {"events", events}, {"last_event", last}};
-        if (clock_settings_.any()) message["deadlines"] = deadlines();
-        send_to(a.peer.lock(), message.dump());
+        push_events(a);
     }
+}
+
+void Room::push_events(Attachment& a) {
+    const std::int64_t last = state_.match->last_event_number();
+    if (a.delivered >= last) return;
+    // Others' placements in a party reach a phone as one skipped run with the next event it
+    // can see, not as a message per placement.
+    if (!state_.match->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
+        a.scanned = last;
+        return;
+    }
+    json events = state_.match->events_for(view_seat(a), a.delivered);
+    a.delivered = last;
+    json message{{"type", "events"}, {"events", events}, {"last_event", last}};
+    if (clock_settings_.any()) message["deadlines"] = deadlines();
+    send_to(a.peer.lock(), message.dump());
 }
 
 void Room::ask_bots() {

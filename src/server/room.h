@@ -111,6 +111,8 @@ public:
     RoomEntry start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
     void shut_down(const std::string& reason);
+    // Sends `text` to every connection of the room (a server-wide notice). On any thread.
+    void tell_everyone(std::string text);
     // In a cluster: the lease this room is owned under (0: a single node, no fencing). Every
     // commit of the room is fenced by it. Set before the room is published.
     void set_lease_epoch(std::int64_t epoch) { lease_epoch_ = epoch; }
@@ -142,6 +144,10 @@ private:
         // Events up to here were checked and none would reach it except as a skipped run (a
         // party's placements): the next check starts after them, not from `delivered`.
         std::int64_t scanned = 0;
+        // The connection's starting point: `after` of its hello, or the last event then. Every
+        // event above it up to `delivered` was sent on this connection, so an `events` request
+        // leaves those out (a reconnect that asks after its last seen number gets no duplicate).
+        std::int64_t start = 0;
     };
     struct Request {
         std::shared_ptr<Peer> peer;
@@ -229,6 +235,8 @@ private:
     nlohmann::json public_ended() const;
     void broadcast_room();
     void broadcast_events(const Peer* except);
+    // Sends this connection the events it has not been sent (as a broadcast does).
+    void push_events(Attachment& a);
     void ask_bots();
     void bot_answered(int seat, nlohmann::json action);
     nlohmann::json summary() const;

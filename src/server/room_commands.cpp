@@ -71,7 +71,15 @@ void Room::on_hello(Request& r) {
         }
     }
     const std::int64_t last = state_.match ? state_.match->last_event_number() : 0;
-    peers_[r.peer.get()] = Attachment{r.peer, member, last};
+    // `after`: a reconnect resumes from the last event it saw; what it missed follows the
+    // welcome at once, in order, before any new event (docs/server.md, "Reconnecting").
+    std::int64_t start = last;
+    if (body.contains("after") && !body["after"].is_null()) {
+        start = std::min(last, body["after"].get<std::int64_t>());
+    }
+    Attachment attachment{r.peer, member, start};
+    attachment.start = start;
+    peers_[r.peer.get()] = attachment;
     if (member >= 0) absent_since_ms_.erase(member);
     json you = {{"member", member}, {"seat", -1}, {"owner", false}, {"spectator", true}};
     if (member >= 0) {
@@ -88,6 +96,7 @@ void Room::on_hello(Request& r) {
               {"room", summary()},
               {"you", you},
               {"last_event", last}});
+    if (start < last) push_events(peers_[r.peer.get()]);
     broadcast_room();
 }
 
@@ -431,7 +440,24 @@ void Room::on_events(Request& r) {
         return;
     }
     const std::int64_t last = state_.match->last_event_number();
-    reply(r, protocol::events_reply(*state_.match, view_seat(a), after));
+    json answer = protocol::events_reply(*state_.match, view_seat(a), after);
+    // Events this connection was already sent (unasked, since its start) are left out: a client
+    // that reconnected, was sent a new event, then asked after its last seen number, gets each
+    // event once.
+    if (a.delivered > a.start) {
+        json kept = json::array();
+        for (auto& e : answer["events"]) {
+            const auto n = e.value("n", std::int64_t{0});
+            if (n <= a.start || n > a.delivered) {
+                kept.push_back(std::move(e));
+            } else if (e.value("type", "") == "skipped" && e.value("from", n) <= a.start) {
+                e["n"] = a.start;  // the part of a skipped run that was not sent
+                kept.push_back(std::move(e));
+            }
+        }
+        answer["events"] = std::move(kept);
+    }
+    reply(r, answer);
     a.delivered = std::max(a.delivered, last);
 }
 

@@ -749,6 +749,7 @@ int run_server(const ServerConfig& config) {
     limits.room_ttl_ms = config.room_ttl_seconds * 1000;
     limits.max_open_rooms_per_address = config.max_rooms_per_address;
     Hub hub(services, *storage, limits, config.node.empty() ? nullptr : postgres);
+    writer.on_outage([&hub](bool down) { hub.tell_storage_state(down); });
     const StaticFiles web(config.web_root);
     Shared shared{effective, hub, metrics, {}, {}, {}, web};
 

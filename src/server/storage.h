@@ -66,12 +66,21 @@ private:
     std::vector<std::string> rooms_;
 };
 
+// The database cannot be reached (a restarted PostgreSQL, a cut network). Whether the batch was
+// committed may be unknown (the connection broke during COMMIT): a retry must be idempotent, and
+// the storage that threw makes its next write so.
+class StorageUnavailable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 class Storage {
 public:
     virtual ~Storage() = default;
     // Everything, for a restart: every room with its log and record.
     virtual std::vector<StoredRoom> load() = 0;
-    // Commits the batch in one transaction, or throws (nothing of it is then committed).
+    // Commits the batch in one transaction, or throws (nothing of it is then committed, except
+    // perhaps after StorageUnavailable: see there).
     virtual void write(const WriteBatch& batch) = 0;
     // Whether a room with this code was ever stored (codes are never reused).
     virtual bool room_exists(const std::string& code) = 0;

@@ -77,7 +77,9 @@ struct Phone {
         return last_seen >= last;
     }
     void connect(unsigned short port, const std::string& room) {
-        client = std::make_unique<SeatClient>(port, room, token);
+        // Resuming from the last number seen: what was missed follows the welcome, in order,
+        // before anything new (docs/server.md, "Reconnecting").
+        client = std::make_unique<SeatClient>(port, room, token, json{{"after", last_seen}});
         ++connection;
         read = 0;
         if (client->welcome["you"]["seat"] != seat) {

@@ -78,10 +78,7 @@ ThrowawayPostgres::ThrowawayPostgres() : bin_(find_bin()) {
         // per test program); the server it starts keeps fsync on.
         run(as_server_user(bin_ + "/initdb -D " + dir_ + "/data -A trust -U postgres --no-sync"),
             log);
-        run(as_server_user(bin_ + "/pg_ctl -D " + dir_ + "/data -w -s -l " + dir_ +
-                           "/server.log -o \"-c listen_addresses='' -c unix_socket_directories=" +
-                           dir_ + "\" start"),
-            log);
+        start();
     } catch (const std::runtime_error& e) {
         throw std::runtime_error(std::string(e.what()) + read_file(dir_ + "/server.log"));
     }
@@ -93,6 +90,19 @@ ThrowawayPostgres::~ThrowawayPostgres() {
                     .c_str());
     std::error_code ignored;
     std::filesystem::remove_all(dir_, ignored);
+}
+
+void ThrowawayPostgres::start() {
+    run(as_server_user(bin_ + "/pg_ctl -D " + dir_ + "/data -w -s -l " + dir_ +
+                       "/server.log -o \"-c listen_addresses='' -c unix_socket_directories=" +
+                       dir_ + "\" start"),
+        dir_ + "/setup.log");
+}
+
+void ThrowawayPostgres::stop() {
+    // Fast: every connection is cut at once, as when the database server is restarted.
+    run(as_server_user(bin_ + "/pg_ctl -D " + dir_ + "/data -w -s -m fast stop"),
+        dir_ + "/setup.log");
 }
 
 std::string ThrowawayPostgres::create_database() {

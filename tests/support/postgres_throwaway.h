@@ -18,6 +18,10 @@ public:
     // A new empty database; its libpq URI, e.g. postgresql:///db3?host=/tmp/...&user=postgres.
     std::string create_database();
     const std::string& directory() const { return dir_; }
+    // Stops the server, cutting every connection (fast shutdown), and starts it again: a
+    // database restarted under a running program.
+    void stop();
+    void start();
 
 private:
     std::string dir_;  // the cluster in dir_/data, the socket and the log in dir_

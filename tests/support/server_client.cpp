@@ -7,10 +7,12 @@ namespace broadside::testing {
 
 using nlohmann::json;
 
-SeatClient::SeatClient(unsigned short port, const std::string& room, const std::string& token)
+SeatClient::SeatClient(unsigned short port, const std::string& room, const std::string& token,
+                       const json& hello_extra)
     : ws_(std::make_unique<client::WsClient>("127.0.0.1", port, "/ws/" + room)) {
     json hello = {{"cmd", "hello"}, {"protocol", 2}};
     if (!token.empty()) hello["token"] = token;
+    hello.update(hello_extra);
     welcome = request(hello);
     if (welcome.value("type", "") != "welcome") {
         throw std::runtime_error("hello refused: " + welcome.dump());

@@ -19,7 +19,9 @@ namespace broadside::testing {
 // One connection to a room, remembering every frame it was sent.
 class SeatClient {
 public:
-    SeatClient(unsigned short port, const std::string& room, const std::string& token = "");
+    // `hello` fields beyond the protocol and the token, e.g. {"after": N} to resume.
+    SeatClient(unsigned short port, const std::string& room, const std::string& token = "",
+               const nlohmann::json& hello_extra = nlohmann::json::object());
     nlohmann::json request(nlohmann::json message);
     // Waits for the next message of `type`, keeping every frame in `frames()`.
     nlohmann::json wait_for(const std::string& type);
