@@ -523,6 +523,10 @@ private:
             say("The server is stopping: " + m.value("message", "") +
                 " Come back when it is up again with: " + comeback());
             stop_ = true;
+        } else if (type == "storage") {
+            note(m.value("status", "") == "reconnecting"
+                     ? "The server is reconnecting to its database: moves wait, nothing is lost."
+                     : "The server's database is back.");
         } else if (type == "moved") {
             // A cluster moved the room to another node: the connection closes next, and join
             // reconnects as after any drop (docs/scaling.md).

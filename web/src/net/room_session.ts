@@ -227,6 +227,14 @@ export class RoomSession {
       case 'shutdown':
         this.notice('The server is restarting; this page reconnects by itself.');
         break;
+      case 'storage':
+        // The server lost its database and holds every move until it is back (docs/server.md).
+        this.notice(
+          m.status === 'reconnecting'
+            ? 'The server is reconnecting to its database: your moves wait, nothing is lost.'
+            : 'The server’s database is back.',
+        );
+        break;
       case 'moved':
         // A cluster moved the room to another node (docs/scaling.md): the connection closes
         // next and the page reconnects, resending any move not yet acknowledged.
