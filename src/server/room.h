@@ -144,10 +144,6 @@ private:
         // Events up to here were checked and none would reach it except as a skipped run (a
         // party's placements): the next check starts after them, not from `delivered`.
         std::int64_t scanned = 0;
-        // The connection's starting point: `after` of its hello, or the last event then. Every
-        // event above it up to `delivered` was sent on this connection, so an `events` request
-        // leaves those out (a reconnect that asks after its last seen number gets no duplicate).
-        std::int64_t start = 0;
     };
     struct Request {
         std::shared_ptr<Peer> peer;

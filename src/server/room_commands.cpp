@@ -77,9 +77,7 @@ void Room::on_hello(Request& r) {
     if (body.contains("after") && !body["after"].is_null()) {
         start = std::min(last, body["after"].get<std::int64_t>());
     }
-    Attachment attachment{r.peer, member, start};
-    attachment.start = start;
-    peers_[r.peer.get()] = attachment;
+    peers_[r.peer.get()] = Attachment{r.peer, member, start};
     if (member >= 0) absent_since_ms_.erase(member);
     json you = {{"member", member}, {"seat", -1}, {"owner", false}, {"spectator", true}};
     if (member >= 0) {
@@ -440,24 +438,7 @@ void Room::on_events(Request& r) {
         return;
     }
     const std::int64_t last = state_.match->last_event_number();
-    json answer = protocol::events_reply(*state_.match, view_seat(a), after);
-    // Events this connection was already sent (unasked, since its start) are left out: a client
-    // that reconnected, was sent a new event, then asked after its last seen number, gets each
-    // event once.
-    if (a.delivered > a.start) {
-        json kept = json::array();
-        for (auto& e : answer["events"]) {
-            const auto n = e.value("n", std::int64_t{0});
-            if (n <= a.start || n > a.delivered) {
-                kept.push_back(std::move(e));
-            } else if (e.value("type", "") == "skipped" && e.value("from", n) <= a.start) {
-                e["n"] = a.start;  // the part of a skipped run that was not sent
-                kept.push_back(std::move(e));
-            }
-        }
-        answer["events"] = std::move(kept);
-    }
-    reply(r, answer);
+    reply(r, protocol::events_reply(*state_.match, view_seat(a), after));
     a.delivered = std::max(a.delivered, last);
 }
 

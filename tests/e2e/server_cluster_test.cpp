@@ -12,6 +12,7 @@
 
 #include "core/rng.h"
 #include "support/cluster.h"
+#include "support/postgres_throwaway.h"
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
@@ -221,6 +222,37 @@ TEST(ServerCluster, APausedOwnerLosesTheRoomAndItsClientsAreMoved) {
     EXPECT_EQ(cluster.metric(0, "broadside_rooms_lost_total"), 1);
     // Ann comes back through node 0, now relayed to node 1, and the game ends.
     players[0].connect(cluster.node(0).port(), room);
+    while (step(players, rng, "classic", next_id)) {
+    }
+    expect_record_holds_the_acks(cluster.node(1).port(), room, players);
+    for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
+
+namespace broadside::testing {
+namespace {
+
+TEST(ServerCluster, RestartingPostgresMidGameHoldsTheMovesTellsTheClientsAndLosesNothing) {
+    Cluster cluster(2);
+    Rng rng(9);
+    int next_id = 0;
+    std::string room;
+    auto players = seat_players(cluster, 0, {{"game", "classic"}}, {0, 1}, room);
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(step(players, rng, "classic", next_id));
+    shared_postgres().stop();
+    // A move sent while the database is down is held, not answered, and not refused.
+    ASSERT_TRUE(step(players, rng, "classic", next_id, /*send_only=*/true));
+    Player& mover = players[0].pending.is_null() ? players[1] : players[0];
+    Player& other = players[0].pending.is_null() ? players[0] : players[1];
+    const auto notice = mover.client->wait_for("storage");
+    EXPECT_EQ(notice["status"], "reconnecting") << notice;
+    EXPECT_EQ(other.client->wait_for("storage")["status"], "reconnecting");  // relayed, too
+    shared_postgres().start();
+    const auto back = mover.client->wait_for("storage");
+    EXPECT_EQ(back["status"], "ok") << back;
+    mover.settle(mover.client->wait_for("acted"));
     while (step(players, rng, "classic", next_id)) {
     }
     expect_record_holds_the_acks(cluster.node(1).port(), room, players);
