@@ -4,6 +4,7 @@
 #include "cli/common.h"
 #include "cli/serve/qr_terminal.h"
 #include "server/server.h"
+#include "server/shared_lobby.h"
 #include "server/static_files.h"
 #include "server/storage_open.h"
 
@@ -97,6 +98,10 @@ void add_serve_command(CLI::App& app, Runner& run) {
         ->capture_default_str()
         ->check(CLI::Range(0.3, 3600.0))
         ->needs(node);
+    cmd->add_option("--redis", config->redis,
+                    "A cluster's Redis, redis://HOST:PORT or unix:PATH: every node's lobby "
+                    "lists the open rooms of all nodes")
+        ->needs(node);
     auto lan = cmd->add_flag("--lan", config->lan,
                              "A party on your network: listen on every interface, put this "
                              "machine's LAN address in the join link, and print the link with "
@@ -132,6 +137,13 @@ void add_serve_command(CLI::App& app, Runner& run) {
                 throw UsageError(
                     "--node needs --db postgresql://...: a cluster's nodes share one "
                     "PostgreSQL database (docs/scaling.md)");
+            }
+            if (!config->redis.empty()) {
+                try {
+                    server::SharedLobby::parse(config->redis);
+                } catch (const std::invalid_argument& e) {
+                    throw UsageError(e.what());
+                }
             }
             if (config->web_root.empty()) {
                 if (auto found = server::default_web_root()) config->web_root = found->string();

@@ -1,6 +1,7 @@
 #include "server/hub.h"
 
 #include "server/metrics.h"
+#include "server/shared_lobby.h"
 
 #include <set>
 
@@ -492,6 +493,14 @@ void Hub::forget(const Peer* peer) {
 }
 
 json Hub::open_rooms() const {
+    json list = local_open_rooms();
+    if (shared_lobby_) {
+        for (auto& room : shared_lobby_->others()) list.push_back(std::move(room));
+    }
+    return {{"type", "rooms"}, {"rooms", list}};
+}
+
+json Hub::local_open_rooms() const {
     json list = json::array();
     std::lock_guard lock(mutex_);
     for (const auto& [code, room] : rooms_) {
@@ -504,7 +513,7 @@ json Hub::open_rooms() const {
                         {"open_seats", l.open_seats},
                         {"spectators", l.spectators}});
     }
-    return {{"type", "rooms"}, {"rooms", list}};
+    return list;
 }
 
 void Hub::my_rooms(const json& request, std::function<void(json)> done) {

@@ -68,6 +68,11 @@ public:
     // Rooms untouched for the TTL and with nobody connected leave memory (their records stay).
     void expire_idle();
     std::map<std::string, int> rooms_by_game() const;
+    // This node's open public rooms (the `rooms` answer's list).
+    nlohmann::json local_open_rooms() const;
+    // A cluster's lobby across nodes: `rooms` and /api/rooms add the other nodes' open rooms.
+    // Set before the server listens; it outlives the hub's use of it.
+    void share_lobby(const class SharedLobby* shared) { shared_lobby_ = shared; }
     // A finished game's record, from its live room (which may not have stored it yet) or from
     // storage; null when there is none. `done` runs on the room's strand or at once.
     void record(const std::string& code, std::function<void(nlohmann::json)> done) const;
@@ -111,6 +116,7 @@ private:
     std::map<std::string, std::deque<Waiting>> quick_;  // by game
     bool draining_ = false;
     Ownership* ownership_ = nullptr;
+    const class SharedLobby* shared_lobby_ = nullptr;
     std::mutex adopt_mutex_;  // one takeover at a time: two would each bump the epoch
 };
 

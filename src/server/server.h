@@ -43,6 +43,9 @@ struct ServerConfig {
     std::string node;
     std::string advertise_url;
     std::int64_t lease_ms = 10'000;
+    // A cluster's Redis (redis://HOST:PORT or unix:PATH): the open rooms of every node in each
+    // node's lobby. Empty: this node's own only.
+    std::string redis;
     // Called once listening, with the public address (the CLI prints the QR code of it).
     std::function<void(const std::string& public_url)> on_listening;
 };

@@ -36,6 +36,7 @@
 #include "server/replay_http.h"
 #include "server/secrets.h"
 #include "server/server.h"
+#include "server/shared_lobby.h"
 #include "server/static_files.h"
 #include "server/storage_open.h"
 
@@ -708,6 +709,9 @@ int run_server(const ServerConfig& config) {
     // two threads at once its construction (inside the uninstrumented libspdlog) is reported by
     // ThreadSanitizer as a race on the default logger's name.
     (void)spdlog::default_logger_raw();
+    // A peer that goes away mid-write must not kill the server: hiredis writes with write(2),
+    // which raises SIGPIPE on a socket Redis closed (Asio and libpq already avoid it).
+    std::signal(SIGPIPE, SIG_IGN);
     // Declared first, so it outlives the rooms whose bots' strands it runs.
     net::thread_pool bot_pool(static_cast<std::size_t>(std::max(1, config.bot_threads)));
 
@@ -750,6 +754,12 @@ int run_server(const ServerConfig& config) {
     limits.max_open_rooms_per_address = config.max_rooms_per_address;
     Hub hub(services, *storage, limits, config.node.empty() ? nullptr : postgres);
     writer.on_outage([&hub](bool down) { hub.tell_storage_state(down); });
+    std::unique_ptr<SharedLobby> shared_lobby;
+    if (!config.redis.empty()) {
+        shared_lobby = std::make_unique<SharedLobby>(config.redis, config.node,
+                                                     [&hub] { return hub.local_open_rooms(); });
+        hub.share_lobby(shared_lobby.get());
+    }
     const StaticFiles web(config.web_root);
     Shared shared{effective, hub, metrics, {}, {}, {}, web};
 

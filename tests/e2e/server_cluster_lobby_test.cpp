@@ -1,0 +1,114 @@
+// The lobby across a cluster's nodes (docs/scaling.md, "The lobby across nodes"): with
+// `--redis`, a public room created on one node is listed by every node's lobby (`rooms` and
+// GET /api/rooms) within a couple of seconds; when Redis dies the other nodes' rooms leave the
+// list (each node still lists its own), and when it is back they return without anything being
+// restarted. A throwaway redis-server on a unix socket, started and killed by the test.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <thread>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "support/cluster.h"
+#include "support/server_client.h"
+#include "support/test_support.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+class ThrowawayRedis {
+public:
+    ThrowawayRedis() : dir_(temp_dir()) { start(); }
+    ~ThrowawayRedis() { kill9(); }
+    std::string url() const { return "unix:" + dir_ + "/redis.sock"; }
+    void start() {
+        pid_ = fork();
+        if (pid_ == 0) {
+            execlp("redis-server", "redis-server", "--port", "0", "--unixsocket",
+                   (dir_ + "/redis.sock").c_str(), "--save", "", "--appendonly", "no", "--dir",
+                   dir_.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        for (int i = 0; i < 100 && access((dir_ + "/redis.sock").c_str(), F_OK) != 0; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+    void kill9() {
+        if (pid_ <= 0) return;
+        ::kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+        pid_ = -1;
+        unlink((dir_ + "/redis.sock").c_str());
+    }
+
+private:
+    std::string dir_;
+    pid_t pid_ = -1;
+};
+
+bool lists(unsigned short port, const std::string& room) {
+    const auto reply = http_get(port, "/api/rooms");
+    const json body = json::parse(reply.body, nullptr, false);
+    if (!body.is_object() || !body["rooms"].is_array()) return false;
+    for (const auto& r : body["rooms"]) {
+        if (r.value("room", "") == room) return true;
+    }
+    return false;
+}
+
+// Waits up to `seconds` for node `port` to list (or not) the room.
+bool eventually(unsigned short port, const std::string& room, bool listed, int seconds = 8) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (std::chrono::steady_clock::now() < until) {
+        if (lists(port, room) == listed) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+TEST(ServerClusterLobby, EveryNodeListsEveryNodesOpenRoomsAndRecoversFromARedisRestart) {
+    ThrowawayRedis redis;
+    Cluster cluster(2, {"--redis", redis.url()});
+    auto created = create_room(cluster.node(0).port(), {{"game", "classic"}, {"public", true}});
+    const std::string room = created["room"];
+    EXPECT_TRUE(lists(cluster.node(0).port(), room));  // its own node: at once
+    EXPECT_TRUE(eventually(cluster.node(1).port(), room, true));
+    // The lobby's `rooms` command says the same as /api/rooms.
+    client::WsClient lobby("127.0.0.1", cluster.node(1).port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    const auto rooms = lobby.request({{"cmd", "rooms"}});
+    ASSERT_EQ(rooms["type"], "rooms") << rooms;
+    EXPECT_NE(rooms.dump().find(room), std::string::npos) << rooms;
+    // Redis dies: node 1 no longer lists node 0's room; node 0 still lists it.
+    redis.kill9();
+    EXPECT_TRUE(eventually(cluster.node(1).port(), room, false));
+    EXPECT_TRUE(lists(cluster.node(0).port(), room));
+    // Redis is back, empty: within a few seconds, listed again everywhere.
+    redis.start();
+    EXPECT_TRUE(eventually(cluster.node(1).port(), room, true));
+    // A room that is over leaves every list.
+    {
+        SeatClient owner(cluster.node(1).port(), room, created["token"]);  // relayed
+        ASSERT_EQ(owner.request({{"cmd", "abort"}})["type"], "aborted");
+    }
+    EXPECT_TRUE(eventually(cluster.node(1).port(), room, false));
+    EXPECT_FALSE(lists(cluster.node(0).port(), room));
+    for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+TEST(ServerClusterLobby, ABadRedisAddressIsAUsageError) {
+    const auto bad = run_broadside(
+        {"serve", "--port", "0", "--db", "postgresql:///x", "--node", "a", "--redis", "mysql://x"});
+    EXPECT_EQ(bad.exit_code, 2) << bad.err;
+    EXPECT_NE(bad.err.find("redis://HOST:PORT or unix:PATH"), std::string::npos) << bad.err;
+    const auto alone = run_broadside({"serve", "--port", "0", "--redis", "unix:/tmp/x"});
+    EXPECT_EQ(alone.exit_code, 2) << alone.err;
+}
+
+}  // namespace
+}  // namespace broadside::testing
