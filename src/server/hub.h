@@ -2,6 +2,7 @@
 // The lobby: every room by code, creating rooms (with the creator's seat and bots), the
 // open-rooms list, quick match ("play anyone" pairs two waiting people for classic or Salvo),
 // expiry of rooms nobody touches, and the restart that rebuilds every room from storage.
+#include <atomic>
 #include <deque>
 #include <map>
 #include <memory>
@@ -114,7 +115,7 @@ private:
         std::function<void(nlohmann::json)> done;
     };
     std::map<std::string, std::deque<Waiting>> quick_;  // by game
-    bool draining_ = false;
+    std::atomic<bool> draining_{false};  // set by the signal handler, read by network threads
     Ownership* ownership_ = nullptr;
     const class SharedLobby* shared_lobby_ = nullptr;
     std::mutex adopt_mutex_;  // one takeover at a time: two would each bump the epoch

@@ -1,5 +1,7 @@
 // `broadside bench shooter`: one shooter against fleets that never fire back, placed uniformly
 // at random or by a placer bot, one game at a time or in series the shooter learns over.
+#include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 
@@ -26,7 +28,13 @@ struct BenchArgs {
     std::string plot;                // an SVG of the shots-to-sink distribution, if named
     std::string placer = "uniform";  // or a bot name: the target fleet is that bot's place()
     long series = 1;                 // games per series (learning carries over within one)
+    std::string per_game;            // a CSV of each fleet's shots and volleys, if named
     ClassicFlags flags;
+};
+
+struct PairedArgs {
+    std::string first, second;
+    bool json = false;
 };
 
 int run_shooter_bench(const BenchArgs& args) {
@@ -49,6 +57,8 @@ int run_shooter_bench(const BenchArgs& args) {
     std::vector<classic::PracticeResult> results(static_cast<std::size_t>(args.games));
     OutputFile plot_file;
     if (!args.plot.empty()) plot_file = open_output_file(args.plot, "--plot");
+    OutputFile per_game_file;
+    if (!args.per_game.empty()) per_game_file = open_output_file(args.per_game, "--per-game");
     run_series(args.games, args.series, args.threads, [&](int) {
         auto shooter = std::shared_ptr<classic::Bot>(classic::make_bot(args.bot).value());
         std::shared_ptr<classic::Bot> placer;
@@ -87,6 +97,15 @@ int run_shooter_bench(const BenchArgs& args) {
         shots.push_back(r.shots);
         volleys.push_back(r.volleys);
         ms_per_shot.insert(ms_per_shot.end(), r.ms_per_shot.begin(), r.ms_per_shot.end());
+    }
+    if (!args.per_game.empty()) {
+        // Game i's fleet is the same for every shooter given the same seed and options: two
+        // files of the same seed pair up line by line (`bench paired`).
+        per_game_file << "game,shots,volleys\n";
+        for (std::size_t i = 0; i < results.size(); ++i) {
+            per_game_file << i << ',' << results[i].shots << ',' << results[i].volleys << '\n';
+        }
+        close_output_file(per_game_file, args.per_game);
     }
     const auto s = summarize(shots);
     const auto v = summarize(volleys);
@@ -159,6 +178,86 @@ int run_shooter_bench(const BenchArgs& args) {
     return kExitOk;
 }
 
+// One --per-game file: shots and volleys by game index.
+std::vector<std::pair<double, double>> read_per_game(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw UsageError("Cannot read " + path + ".");
+    std::string line;
+    std::getline(in, line);
+    if (line != "game,shots,volleys") {
+        throw UsageError(path +
+                         " is not a file of `bench shooter --per-game` (its first line "
+                         "should be game,shots,volleys).");
+    }
+    std::vector<std::pair<double, double>> rows;
+    while (std::getline(in, line)) {
+        long game = 0;
+        double shots = 0, volleys = 0;
+        if (std::sscanf(line.c_str(), "%ld,%lf,%lf", &game, &shots, &volleys) != 3 ||
+            game != static_cast<long>(rows.size())) {
+            throw UsageError(path + ", line " + std::to_string(rows.size() + 2) + ": \"" + line +
+                             "\" is not game,shots,volleys in game order.");
+        }
+        rows.emplace_back(shots, volleys);
+    }
+    return rows;
+}
+
+// The paired difference second - first over the same fleets: its mean and 95% interval (the
+// normal approximation; thousands of games), and how often each was better.
+int run_paired(const PairedArgs& args) {
+    const auto a = read_per_game(args.first);
+    const auto b = read_per_game(args.second);
+    if (a.size() != b.size() || a.empty()) {
+        throw UsageError("The two files hold " + std::to_string(a.size()) + " and " +
+                         std::to_string(b.size()) +
+                         " games: pair runs of the same --games, --seed and options.");
+    }
+    auto paired = [&](bool volleys) {
+        std::vector<double> d;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            d.push_back(volleys ? b[i].second - a[i].second : b[i].first - a[i].first);
+        }
+        double mean = 0;
+        for (double x : d) mean += x;
+        mean /= static_cast<double>(d.size());
+        double var = 0;
+        for (double x : d) var += (x - mean) * (x - mean);
+        const double n = static_cast<double>(d.size());
+        const double se = d.size() > 1 ? std::sqrt(var / (n - 1) / n) : 0.0;
+        long better = 0, worse = 0;
+        for (double x : d) {
+            better += x < 0;
+            worse += x > 0;
+        }
+        return nlohmann::json{{"mean_difference", mean},
+                              {"standard_error", se},
+                              {"ci95", {mean - 1.96 * se, mean + 1.96 * se}},
+                              {"second_fewer", better},
+                              {"second_more", worse},
+                              {"ties", static_cast<long>(d.size()) - better - worse}};
+    };
+    const nlohmann::json shots = paired(false), volleys = paired(true);
+    if (args.json) {
+        std::cout
+            << nlohmann::json{{"games", a.size()}, {"shots", shots}, {"volleys", volleys}}.dump()
+            << "\n";
+        return kExitOk;
+    }
+    auto line = [](const char* what, const nlohmann::json& j) {
+        std::printf(
+            "%s, second minus first: %+.3f (95%% CI %+.3f to %+.3f, standard error "
+            "%.3f); second fewer in %ld games, more in %ld, tied in %ld\n",
+            what, j["mean_difference"].get<double>(), j["ci95"][0].get<double>(),
+            j["ci95"][1].get<double>(), j["standard_error"].get<double>(),
+            j["second_fewer"].get<long>(), j["second_more"].get<long>(), j["ties"].get<long>());
+    };
+    std::printf("%zu games paired\n", a.size());
+    line("shots", shots);
+    line("volleys", volleys);
+    return kExitOk;
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, Runner& run) {
@@ -190,8 +289,21 @@ void add_bench_command(CLI::App& app, Runner& run) {
     shooter->add_flag("--json", args->json, "Print one JSON object");
     shooter->add_option("--plot", args->plot,
                         "Write the shots-to-sink distribution to this file as an SVG chart");
+    shooter->add_option("--per-game", args->per_game,
+                        "Write each fleet's shots and volleys to this CSV file (game,shots,"
+                        "volleys), to pair two shooters on the same fleets with bench paired");
     add_classic_flags(*shooter, args->flags);
     shooter->callback([args, &run] { run = [args] { return run_shooter_bench(*args); }; });
+    auto paired_args = std::make_shared<PairedArgs>();
+    auto* paired = bench->add_subcommand(
+        "paired",
+        "Compare two shooters on the same fleets: two --per-game files of the same seed, the "
+        "mean difference with its 95% interval");
+    paired->add_option("first", paired_args->first, "The first --per-game file")->required();
+    paired->add_option("second", paired_args->second, "The second --per-game file")->required();
+    paired->add_flag("--json", paired_args->json, "Print one JSON object");
+    paired->callback(
+        [paired_args, &run] { run = [paired_args] { return run_paired(*paired_args); }; });
 }
 
 }  // namespace broadside::cli
