@@ -87,9 +87,10 @@ void Hub::publish(std::shared_ptr<Room> room) {
     rooms_[room->code()] = std::move(room);
 }
 
-void Hub::lost(const std::string& code) {
+void Hub::lost(const Room& room) {
     std::lock_guard lock(mutex_);
-    rooms_.erase(code);
+    auto it = rooms_.find(room.code());
+    if (it != rooms_.end() && it->second.get() == &room) rooms_.erase(it);
 }
 
 Located Hub::locate(const std::string& given) {

@@ -90,7 +90,7 @@ private:
         return make_room(game, options, settings, batch);
     }
     void publish(std::shared_ptr<Room> room) override;
-    void lost(const std::string& code) override;
+    void lost(const Room& room) override;
     nlohmann::json create(const nlohmann::json& request, WriteBatch& batch,
                           std::shared_ptr<Room>& made);
     nlohmann::json open_rooms() const;

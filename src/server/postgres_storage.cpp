@@ -108,6 +108,23 @@ auto once_more_if_broken(std::unique_ptr<PostgresStorage::Connection>& conn, Reo
     }
 }
 
+// A room's row, read by load() and load_room() alike: these columns, in this order.
+constexpr const char* kRoomColumns =
+    "code, game, options, settings, server_seed, created_ms, touched_ms, expired";
+
+StoredRoom room_from_row(const pqxx::row& row) {
+    StoredRoom room;
+    room.code = row[0].as<std::string>();
+    room.game = row[1].as<std::string>();
+    room.options = nlohmann::json::parse(row[2].as<std::string>());
+    room.settings = nlohmann::json::parse(row[3].as<std::string>());
+    room.server_seed = row[4].as<std::string>();
+    room.created_ms = row[5].as<std::int64_t>();
+    room.touched_ms = row[6].as<std::int64_t>();
+    room.expired = row[7].as<bool>();
+    return room;
+}
+
 // A SQL array literal of room codes (letters and digits only: nothing to quote).
 std::string text_array(const std::vector<std::string>& codes) {
     std::string out = "{";
@@ -175,18 +192,9 @@ std::vector<StoredRoom> PostgresStorage::load() {
             std::vector<StoredRoom> rooms;
             std::map<std::string, std::size_t> index;
             // COLLATE "C": byte order, as SQLite sorts, whatever the database's locale.
-            for (const auto& row : tx.exec("SELECT code, game, options, settings, server_seed, "
-                                           "created_ms, touched_ms, expired FROM rooms "
-                                           "ORDER BY created_ms, code COLLATE \"C\"")) {
-                StoredRoom room;
-                room.code = row[0].as<std::string>();
-                room.game = row[1].as<std::string>();
-                room.options = nlohmann::json::parse(row[2].as<std::string>());
-                room.settings = nlohmann::json::parse(row[3].as<std::string>());
-                room.server_seed = row[4].as<std::string>();
-                room.created_ms = row[5].as<std::int64_t>();
-                room.touched_ms = row[6].as<std::int64_t>();
-                room.expired = row[7].as<bool>();
+            for (const auto& row : tx.exec(std::string("SELECT ") + kRoomColumns +
+                                           " FROM rooms ORDER BY created_ms, code COLLATE \"C\"")) {
+                StoredRoom room = room_from_row(row);
                 index[room.code] = rooms.size();
                 rooms.push_back(std::move(room));
             }
@@ -339,21 +347,9 @@ std::optional<StoredRoom> PostgresStorage::load_room(const std::string& code) {
         [&](pqxx::connection_base& db) -> std::optional<StoredRoom> {
             pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> tx(db);
             const auto rows = tx.exec_params(
-                "SELECT code, game, options, settings, server_seed, created_ms, touched_ms, "
-                "expired "
-                "FROM rooms WHERE code = $1",
-                code);
+                std::string("SELECT ") + kRoomColumns + " FROM rooms WHERE code = $1", code);
             if (rows.empty()) return std::nullopt;
-            StoredRoom room;
-            const auto& row = rows[0];
-            room.code = row[0].as<std::string>();
-            room.game = row[1].as<std::string>();
-            room.options = nlohmann::json::parse(row[2].as<std::string>());
-            room.settings = nlohmann::json::parse(row[3].as<std::string>());
-            room.server_seed = row[4].as<std::string>();
-            room.created_ms = row[5].as<std::int64_t>();
-            room.touched_ms = row[6].as<std::int64_t>();
-            room.expired = row[7].as<bool>();
+            StoredRoom room = room_from_row(rows[0]);
             for (const auto& entry : tx.exec_params(
                      "SELECT number, body FROM room_log WHERE room = $1 ORDER BY number", code)) {
                 if (entry[0].as<std::int64_t>() != static_cast<std::int64_t>(room.log.size()) + 1) {

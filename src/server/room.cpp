@@ -257,7 +257,7 @@ void Room::let_go() {
             p->close("the room moved to another server");
         }
     }
-    directory_.lost(code_);
+    directory_.lost(*this);
 }
 
 void Room::holding(std::string token_hash, std::function<void(json)> done) {

@@ -66,8 +66,9 @@ public:
                                                    WriteBatch& batch) = 0;
     virtual void publish(std::shared_ptr<Room> room) = 0;
     // In a cluster: the room lost its lease to another node (a write was fenced) and has closed
-    // its connections; the directory forgets it. Called on the room's strand.
-    virtual void lost(const std::string& code) = 0;
+    // its connections; the directory forgets it (this room, not a later one of the same code
+    // taken over meanwhile). Called on the room's strand.
+    virtual void lost(const Room& room) = 0;
 };
 
 // A room as the lobby lists it (kept up to date under a mutex: read from any thread).
