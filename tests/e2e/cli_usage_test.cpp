@@ -73,13 +73,16 @@ TEST(CliUsage, EveryCommandRejectsAnUnknownFlagNamingItAndItsOptions) {
     for (const char* expected :
          {"play classic", "play salvo", "play royale", "play crew", "play party", "sim classic",
           "sim salvo", "sim royale", "sim crew", "sim party", "solve crew", "solve party", "replay",
-          "engine", "referee", "bench shooter", "sheet party", "sheet classic"}) {
+          "engine", "referee", "bench shooter", "bench paired", "sheet party", "sheet classic"}) {
         EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
     }
     for (const auto& path : leaves) {
         auto args = path;
         // A command with something required gets it, so the unknown flag is what fails.
         if (path == std::vector<std::string>{"replay"}) args.push_back("no-such-file.json");
+        if (path == std::vector<std::string>{"bench", "paired"}) {
+            args.insert(args.end(), {"a.csv", "b.csv"});
+        }
         if (path == std::vector<std::string>{"referee"}) {
             args.insert(args.end(), {"--seat", "builtin:random", "--seat", "builtin:random"});
         }
