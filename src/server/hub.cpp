@@ -217,9 +217,16 @@ Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json
         }
         // 22^5 = 5 million codes: retry on the rare collision with a room in memory (an
         // expired room's code is never reused: its row stays in storage).
-        for (int attempt = 0; attempt < 100; ++attempt) {
-            code = new_room_code();
-            if (!rooms_.count(code) && !storage_.room_exists(code)) break;
+        try {
+            for (int attempt = 0; attempt < 100; ++attempt) {
+                code = new_room_code();
+                if (!rooms_.count(code) && !storage_.room_exists(code)) break;
+            }
+        } catch (const std::exception& e) {
+            // The database is out of reach (a restarting PostgreSQL): no room can be made now.
+            spdlog::warn("create: checking a new code: {}", e.what());
+            return make_error("storage_failed",
+                              "The database is out of reach; try again in a moment.");
         }
     }
     auto room = Room::create(services_, *this, code, game, options, settings, batch);
@@ -647,15 +654,25 @@ std::map<std::string, int> Hub::rooms_by_game() const {
     return counts;
 }
 
+json Hub::stored_record(const std::string& code) const {
+    try {
+        return storage_.record(normalise_code(code));
+    } catch (const std::exception& e) {
+        spdlog::warn("record of {}: {}", code, e.what());
+        return error_response("storage_failed",
+                              "The database is out of reach; try again in a moment.");
+    }
+}
+
 void Hub::record(const std::string& code, std::function<void(json)> done) const {
     if (auto room = find(code)) {
         room->finished_record([this, code, done = std::move(done)](json record) {
             // A live room that was restored over may hold no match: storage has the record.
-            done(record.is_null() ? storage_.record(normalise_code(code)) : std::move(record));
+            done(record.is_null() ? stored_record(code) : std::move(record));
         });
         return;
     }
-    done(storage_.record(normalise_code(code)));
+    done(stored_record(code));
 }
 
 }  // namespace broadside::server

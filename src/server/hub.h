@@ -75,7 +75,8 @@ public:
     // Set before the server listens; it outlives the hub's use of it.
     void share_lobby(const class SharedLobby* shared) { shared_lobby_ = shared; }
     // A finished game's record, from its live room (which may not have stored it yet) or from
-    // storage; null when there is none. `done` runs on the room's strand or at once.
+    // storage; null when there is none; a `storage_failed` error when the database is out of
+    // reach. `done` runs on the room's strand or at once.
     void record(const std::string& code, std::function<void(nlohmann::json)> done) const;
 
 private:
@@ -94,6 +95,8 @@ private:
     nlohmann::json create(const nlohmann::json& request, WriteBatch& batch,
                           std::shared_ptr<Room>& made);
     nlohmann::json open_rooms() const;
+    // A record from storage, or a `storage_failed` error when the database cannot be reached.
+    nlohmann::json stored_record(const std::string& code) const;
     // `my_rooms`: the unfinished rooms the given tokens hold, asked of each room on its strand.
     void my_rooms(const nlohmann::json& request, std::function<void(nlohmann::json)> done);
 

@@ -569,7 +569,10 @@ private:
                    target.substr(target.size() - 7) == "/record") {
             const std::string code = target.substr(7, target.size() - 14);
             auto answer = [self = shared_from_this(), req, code](json record) {
-                if (record.is_null()) {
+                if (record.is_object() && record.value("type", "") == "error") {  // no database
+                    self->reply(req, http::status::service_unavailable, "application/json",
+                                record.dump(), true);
+                } else if (record.is_null()) {
                     self->reply(
                         req, http::status::not_found, "application/json",
                         error_response("no_record", "No finished game in room " + code + ".")

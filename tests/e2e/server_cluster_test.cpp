@@ -249,6 +249,15 @@ TEST(ServerCluster, RestartingPostgresMidGameHoldsTheMovesTellsTheClientsAndLose
     const auto notice = mover.client->wait_for("storage");
     EXPECT_EQ(notice["status"], "reconnecting") << notice;
     EXPECT_EQ(other.client->wait_for("storage")["status"], "reconnecting");  // relayed, too
+    // Meanwhile a record download is 503 and a new room is refused, both with storage_failed,
+    // and the node runs on.
+    const auto download = http_get(cluster.node(1).port(), "/rooms/" + room + "/record");
+    EXPECT_EQ(download.status, 503) << download.body;
+    EXPECT_NE(download.body.find("storage_failed"), std::string::npos) << download.body;
+    client::WsClient lobby("127.0.0.1", cluster.node(1).port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    const auto refused = lobby.request({{"cmd", "create"}, {"game", "classic"}});
+    EXPECT_EQ(refused["error"]["code"], "storage_failed") << refused;
     shared_postgres().start();
     const auto back = mover.client->wait_for("storage");
     EXPECT_EQ(back["status"], "ok") << back;
