@@ -184,15 +184,12 @@ Interrupted interrupt_loadtest(ServerProcess& server, std::vector<std::string> a
     const std::string out = temp_dir() + "/out.txt";
     const auto before = metric(server.port(), "broadside_actions_total");
     args.insert(args.begin(), {BROADSIDE_BINARY, "loadtest", "--server", server.url()});
+    const ExecLine line(std::move(args));
     const pid_t pid = fork();
     if (pid == 0) {
         const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
         dup2(fd, 1);
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(argv[0], argv.data());
-        _exit(127);
+        line.exec();
     }
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (metric(server.port(), "broadside_actions_total") < before + actions &&

@@ -20,6 +20,7 @@
 namespace broadside {
 namespace {
 
+using testing::ExecLine;
 using testing::run_broadside;
 using testing::temp_dir;
 
@@ -97,15 +98,10 @@ TEST(OutputFiles, ALongRunInterruptedLeavesNoOutputFileBehind) {
             std::vector<std::string> args{BROADSIDE_BINARY};
             args.insert(args.end(), c.args.begin(), c.args.end());
             args.insert(args.end(), {c.flag, file});
+            const ExecLine line(args);
             const pid_t pid = fork();
             ASSERT_GE(pid, 0);
-            if (pid == 0) {
-                std::vector<char*> argv;
-                for (auto& a : args) argv.push_back(a.data());
-                argv.push_back(nullptr);
-                execv(argv[0], argv.data());
-                _exit(127);
-            }
+            if (pid == 0) line.exec();
             std::this_thread::sleep_for(std::chrono::milliseconds(1500));
             kill(pid, signal);
             int status = 0;

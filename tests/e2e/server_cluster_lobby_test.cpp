@@ -27,13 +27,10 @@ public:
     ~ThrowawayRedis() { kill9(); }
     std::string url() const { return "unix:" + dir_ + "/redis.sock"; }
     void start() {
+        const ExecLine line({"redis-server", "--port", "0", "--unixsocket", dir_ + "/redis.sock",
+                             "--save", "", "--appendonly", "no", "--dir", dir_});
         pid_ = fork();
-        if (pid_ == 0) {
-            execlp("redis-server", "redis-server", "--port", "0", "--unixsocket",
-                   (dir_ + "/redis.sock").c_str(), "--save", "", "--appendonly", "no", "--dir",
-                   dir_.c_str(), static_cast<char*>(nullptr));
-            _exit(127);
-        }
+        if (pid_ == 0) line.exec();
         for (int i = 0; i < 100 && access((dir_ + "/redis.sock").c_str(), F_OK) != 0; ++i) {
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }

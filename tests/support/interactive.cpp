@@ -15,6 +15,7 @@ Interactive::Interactive(const std::vector<std::string>& args) {
     signal(SIGPIPE, SIG_IGN);  // typing to a program that has ended fails, it does not kill us
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+    const ExecLine line = broadside_line(args);
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
@@ -22,7 +23,7 @@ Interactive::Interactive(const std::vector<std::string>& args) {
         dup2(out[1], 1);
         close(in[1]);
         close(out[0]);
-        exec_broadside(args);
+        line.exec();
     }
     close(in[0]);
     close(out[1]);

@@ -43,6 +43,7 @@ void ServerProcess::launch() {
                                   port_ == 0 ? "0" : std::to_string(port_)};
     if (!data_.empty()) args.insert(args.end(), {"--data", data_});
     args.insert(args.end(), extra_.begin(), extra_.end());
+    const ExecLine line(std::move(args));
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
     if (pid_ == 0) {
@@ -51,11 +52,7 @@ void ServerProcess::launch() {
         dup2(fd, 2);
         const int null = open("/dev/null", O_RDONLY);
         dup2(null, 0);
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(argv[0], argv.data());
-        _exit(127);
+        line.exec();
     }
     // The port is printed once the server listens (and has restored every room).
     const std::regex listening("listening on http://[^: ]+:([0-9]+)");

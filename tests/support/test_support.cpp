@@ -65,15 +65,20 @@ std::string temp_dir() {
     return temp_dirs().make();
 }
 
-[[noreturn]] void exec_broadside(const std::vector<std::string>& args) {
-    std::vector<char*> argv;
-    std::string binary = BROADSIDE_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
+ExecLine::ExecLine(std::vector<std::string> args) : args_(std::move(args)) {
+    for (auto& a : args_) argv_.push_back(a.data());
+    argv_.push_back(nullptr);
+}
+
+void ExecLine::exec() const {
+    execvp(argv_[0], argv_.data());
     _exit(127);
+}
+
+ExecLine broadside_line(const std::vector<std::string>& args) {
+    std::vector<std::string> line{BROADSIDE_BINARY};
+    line.insert(line.end(), args.begin(), args.end());
+    return ExecLine(std::move(line));
 }
 
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input) {
@@ -81,6 +86,7 @@ CommandResult run_broadside(const std::vector<std::string>& args, const std::str
     const std::string in_path = dir + "/stdin", out_path = dir + "/stdout",
                       err_path = dir + "/stderr";
     std::ofstream(in_path) << input;
+    const ExecLine line = broadside_line(args);
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {
@@ -90,7 +96,7 @@ CommandResult run_broadside(const std::vector<std::string>& args, const std::str
         dup2(in, 0);
         dup2(out, 1);
         dup2(err, 2);
-        exec_broadside(args);
+        line.exec();
     }
     int status = 0;
     waitpid(pid, &status, 0);
@@ -110,6 +116,7 @@ CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& a
     if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
         throw std::runtime_error("openpty failed");
     }
+    const ExecLine line = broadside_line(args);
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {
@@ -119,7 +126,7 @@ CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& a
         dup2(in, 0);
         dup2(out, 1);
         dup2(slave, 2);
-        exec_broadside(args);
+        line.exec();
     }
     close(slave);
     CommandResult r;

@@ -13,8 +13,25 @@ struct CommandResult {
 
 // Runs the built `broadside` program with `args`, feeding `input` on stdin (no terminal).
 CommandResult run_broadside(const std::vector<std::string>& args, const std::string& input = "");
-// In a forked child: becomes the built `broadside` with `args` (exits 127 if it cannot).
-[[noreturn]] void exec_broadside(const std::vector<std::string>& args);
+// A command line made ready before fork(). Between fork() and exec() the child of a threaded
+// test may not allocate: another thread may hold the allocator's lock at the fork, and the child
+// would wait for it forever (it did: a `join` that never started, one run in five). So the
+// strings and argv are built here, in the parent, and the child only calls exec().
+class ExecLine {
+public:
+    explicit ExecLine(std::vector<std::string> args);  // args[0]: the program (PATH searched)
+    ExecLine(const ExecLine&) = delete;                // argv_ points into args_
+    ExecLine& operator=(const ExecLine&) = delete;
+    // In the forked child: becomes the program (exits 127 if it cannot). Allocates nothing.
+    [[noreturn]] void exec() const;
+
+private:
+    std::vector<std::string> args_;
+    std::vector<char*> argv_;
+};
+
+// The built `broadside` with `args`.
+ExecLine broadside_line(const std::vector<std::string>& args);
 
 // The same with stderr on a pseudo-terminal (stdout still a file): how a person running a long
 // command sees it. `err` is everything written to the terminal.
