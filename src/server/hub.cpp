@@ -1,8 +1,10 @@
 #include "server/hub.h"
 
 #include "server/metrics.h"
+#include "server/node_query.h"
 #include "server/shared_lobby.h"
 
+#include <map>
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -23,6 +25,10 @@ using nlohmann::json;
 using protocol::error_response;
 
 namespace {
+
+// How long `my_rooms` waits for another node's answer about the rooms it owns (as long as a
+// relay waits for an owner: a node that takes longer is dead or paused).
+constexpr int kNodeQueryTimeoutMs = 2000;
 
 json games_json() {
     json games = json::array();
@@ -570,7 +576,40 @@ void Hub::my_rooms(const json& request, std::function<void(json)> done) {
         gather->done({{"type", "my_rooms"}, {"rooms", json::array()}});
         return;
     }
+    // In a cluster, a room another node owns is asked of that node, one question per node
+    // with that node's pairs; a room whose owner died is taken over here, as a connection to it
+    // would (docs/scaling.md, "Your rooms on every node").
+    std::map<std::string, std::vector<std::size_t>> elsewhere;  // owner's URL -> asks
     for (std::size_t i = 0; i < asks.size(); ++i) {
+        auto& [room, hash] = asks[i];
+        if (room || !ownership_) continue;
+        const auto where = locate(given[i]["room"].get<std::string>());
+        room = where.room;
+        if (!room && !where.owner_url.empty()) elsewhere[where.owner_url].push_back(i);
+    }
+    // One question per pair, so each answer belongs to its own token, as here (a room is
+    // listed once, at the first of its tokens that holds something).
+    std::set<std::size_t> asked_elsewhere;
+    for (const auto& [url, indices] : elsewhere) {
+        std::vector<json> questions;
+        for (std::size_t i : indices) {
+            questions.push_back({{"cmd", "my_rooms"}, {"tokens", json::array({given[i]})}});
+            asked_elsewhere.insert(i);
+        }
+        ask_node(services_.io, url, std::move(questions), kNodeQueryTimeoutMs,
+                 [answered, indices](std::vector<json> answers) {
+                     for (std::size_t k = 0; k < indices.size(); ++k) {
+                         const json& a = answers[k];
+                         const bool listed = a.is_object() && a.contains("rooms") &&
+                                             a["rooms"].is_array() && a["rooms"].size() == 1 &&
+                                             a["rooms"][0].is_object() &&
+                                             a["rooms"][0].contains("room");
+                         answered(indices[k], listed ? a["rooms"][0] : json(nullptr));
+                     }
+                 });
+    }
+    for (std::size_t i = 0; i < asks.size(); ++i) {
+        if (asked_elsewhere.count(i)) continue;
         auto& [room, hash] = asks[i];
         if (!room) {
             answered(i, nullptr);

@@ -1,5 +1,7 @@
 #include "server/relay.h"
 
+#include "server/node_query.h"
+
 #include <chrono>
 #include <optional>
 
@@ -22,20 +24,6 @@ namespace {
 // The owner's messages include whole game records (hundreds of KB for a long party game).
 constexpr std::size_t kOwnerFrameLimit = 64 * 1024 * 1024;
 
-// "http://host:port" -> host, port. Empty host when it is not of that form.
-std::pair<std::string, std::string> host_and_port(const std::string& url) {
-    std::string rest = url;
-    if (rest.rfind("http://", 0) == 0) rest = rest.substr(7);
-    if (const auto slash = rest.find('/'); slash != std::string::npos) rest.resize(slash);
-    const auto colon = rest.rfind(':');
-    if (colon == std::string::npos || rest.empty()) return {rest, "80"};
-    std::string host = rest.substr(0, colon);
-    if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
-        host = host.substr(1, host.size() - 2);
-    }
-    return {host, rest.substr(colon + 1)};
-}
-
 class RelayImpl final : public Relay, public std::enable_shared_from_this<RelayImpl> {
 public:
     RelayImpl(net::any_io_executor executor, RelayTarget target)
@@ -55,7 +43,7 @@ public:
             self->resolver_.cancel();
             self->owner_.next_layer().close(ignored);
         });
-        const auto [host, port] = host_and_port(target_.owner_url);
+        const auto [host, port] = node_host_and_port(target_.owner_url);
         host_ = host + ":" + port;
         resolver_.async_resolve(
             host, port,
