@@ -1,6 +1,6 @@
 // A player's unfinished rooms, asked of any node of a cluster (docs/scaling.md, "Your rooms on
-// every node"): HAProxy sends every lobby connection to one node, so `my_rooms` there must list
-// the rooms every node owns; a room whose owner died is taken over and listed; an owner that does
+// every node"): a lobby connection reaches any node, so `my_rooms` there must list the rooms
+// every node owns; a room whose owner died is taken over and listed; an owner that does
 // not answer in time leaves its rooms out, and the answer still comes.
 #include <gtest/gtest.h>
 
