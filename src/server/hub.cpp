@@ -1,5 +1,6 @@
 #include "server/hub.h"
 
+#include "server/lobby_forward.h"
 #include "server/metrics.h"
 #include "server/node_query.h"
 #include "server/shared_lobby.h"
@@ -168,6 +169,30 @@ void Hub::renew_leases() {
         // since, under a newer epoch.
         auto room = find(code);
         if (room && room->lease_epoch() == epochs.at(code)) room->lose_lease();
+    }
+    refresh_matchmaker(ownership_->live_nodes());
+}
+
+void Hub::refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes) {
+    std::vector<std::pair<std::string, Waiting>> moving;  // game, waiter
+    {
+        std::lock_guard lock(mutex_);
+        live_nodes_ = std::move(nodes);
+        if (live_nodes_.empty() || live_nodes_.front().first == ownership_->node()) return;
+        // Another node makes the matches now (this one waited for the first list, or a node
+        // named before it came back): whoever waits here is passed on to it.
+        for (auto& [game, queue] : quick_) {
+            for (auto& w : queue) {
+                if (!w.peer.expired()) moving.emplace_back(game, std::move(w));
+            }
+            queue.clear();
+        }
+    }
+    for (auto& [game, w] : moving) {
+        json request = {{"cmd", "quick"}, {"game", game}, {"name", w.name}};
+        if (!w.nonce.empty()) request["nonce"] = w.nonce;
+        auto peer = w.peer;
+        quick_forwarded(peer, std::move(request), std::move(w), std::make_shared<bool>(true));
     }
 }
 
@@ -433,60 +458,14 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         const bool named = request.contains("name") && request["name"].is_string();
         Waiting me{peer, clean_name(named ? request["name"].get<std::string>() : "", "Player"),
                    nonce_of(request), done};
-        std::optional<Waiting> other;
-        {
-            std::lock_guard lock(mutex_);
-            auto& queue = quick_[game];
-            while (!queue.empty() && !other) {
-                Waiting w = std::move(queue.front());
-                queue.pop_front();
-                auto p = w.peer.lock();
-                if (p && p.get() != peer.get()) other = std::move(w);
-            }
-            if (!other) {
-                queue.push_back(std::move(me));
-                done({{"type", "waiting"}, {"game", game}});
-                return;
-            }
-        }
-        WriteBatch batch;
-        auto room = make_room(game, json::object(), {{"public", false}}, batch);
-        if (!room) {
-            other->done(error_response(room.error().code, room.error().message));
-            done(error_response(room.error().code, room.error().message));
+        if (ownership_ && !matchmaker_url().empty()) {
+            json forwarded = request;
+            forwarded.erase("id");
+            quick_forwarded(peer, std::move(forwarded), std::move(me),
+                            std::make_shared<bool>(false));
             return;
         }
-        auto& r = **room;
-        std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
-                                                              {&me, new_token()}};
-        for (std::size_t s = 0; s < players.size(); ++s) {
-            (void)r.prepare(
-                entries::join(static_cast<int>(s), players[s].first->name, static_cast<int>(s),
-                              sha256_hex(players[s].second), players[s].first->nonce, false),
-                batch);
-        }
-        (void)r.prepare(r.start_entry(), batch);
-        publish(*room);
-        const std::string code = r.code();
-        const std::string url = services_.public_url + "/r/" + code;
-        auto first_done = other->done;
-        auto second_done = me.done;
-        const std::string t0 = players[0].second, t1 = players[1].second;
-        services_.writer->submit(std::move(batch), [=](Commit result) {
-            if (result != Commit::kDone) return;
-            first_done({{"type", "matched"},
-                        {"room", code},
-                        {"token", t0},
-                        {"seat", 0},
-                        {"url", url},
-                        {"ws", "/ws/" + code}});
-            second_done({{"type", "matched"},
-                         {"room", code},
-                         {"token", t1},
-                         {"seat", 1},
-                         {"url", url},
-                         {"ws", "/ws/" + code}});
-        });
+        quick_here(game, std::move(me));
     } else {
         done(error_response(
             "unknown_command",
@@ -496,8 +475,119 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
     }
 }
 
+void Hub::quick_here(const std::string& game, Waiting me) {
+    std::optional<Waiting> other;
+    {
+        std::lock_guard lock(mutex_);
+        auto& queue = quick_[game];
+        while (!queue.empty() && !other) {
+            Waiting w = std::move(queue.front());
+            queue.pop_front();
+            auto p = w.peer.lock();
+            if (p && p != me.peer.lock()) other = std::move(w);
+        }
+        if (!other) {
+            queue.push_back(std::move(me));
+            auto done = queue.back().done;
+            done({{"type", "waiting"}, {"game", game}});
+            return;
+        }
+    }
+    WriteBatch batch;
+    auto room = make_room(game, json::object(), {{"public", false}}, batch);
+    if (!room) {
+        other->done(error_response(room.error().code, room.error().message));
+        me.done(error_response(room.error().code, room.error().message));
+        return;
+    }
+    auto& r = **room;
+    std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
+                                                          {&me, new_token()}};
+    for (std::size_t s = 0; s < players.size(); ++s) {
+        (void)r.prepare(
+            entries::join(static_cast<int>(s), players[s].first->name, static_cast<int>(s),
+                          sha256_hex(players[s].second), players[s].first->nonce, false),
+            batch);
+    }
+    (void)r.prepare(r.start_entry(), batch);
+    publish(*room);
+    const std::string code = r.code();
+    const std::string url = services_.public_url + "/r/" + code;
+    auto first_done = other->done;
+    auto second_done = me.done;
+    const std::string t0 = players[0].second, t1 = players[1].second;
+    services_.writer->submit(std::move(batch), [=](Commit result) {
+        if (result != Commit::kDone) return;
+        first_done({{"type", "matched"},
+                    {"room", code},
+                    {"token", t0},
+                    {"seat", 0},
+                    {"url", url},
+                    {"ws", "/ws/" + code}});
+        second_done({{"type", "matched"},
+                     {"room", code},
+                     {"token", t1},
+                     {"seat", 1},
+                     {"url", url},
+                     {"ws", "/ws/" + code}});
+    });
+}
+
+std::string Hub::matchmaker_url() const {
+    std::lock_guard lock(mutex_);
+    // The first live node by name; this node until the first renewal has listed the nodes.
+    if (live_nodes_.empty() || live_nodes_.front().first == ownership_->node()) return "";
+    return live_nodes_.front().second;
+}
+
+void Hub::quick_forwarded(std::weak_ptr<Peer> peer, json request, Waiting me,
+                          std::shared_ptr<bool> told_waiting) {
+    const std::string url = matchmaker_url();
+    auto done = me.done;
+    // `waiting` is said once, however many matchmakers the request meets.
+    auto answer = [done, told_waiting](json message) {
+        if (message.value("type", "") == "waiting") {
+            if (*told_waiting) return;
+            *told_waiting = true;
+        }
+        done(std::move(message));
+    };
+    if (url.empty()) {  // this node became the matchmaker
+        me.done = answer;
+        quick_here(request.value("game", ""), std::move(me));
+        return;
+    }
+    const Peer* key = me.peer.lock().get();
+    auto forward = forward_lobby_request(
+        services_.io, url, request, kNodeQueryTimeoutMs,
+        [this, key, answer](json message) {
+            if (message.value("type", "") != "waiting") {
+                std::lock_guard lock(mutex_);
+                forwards_.erase(key);
+            }
+            answer(std::move(message));
+        },
+        [this, peer, request, me, told_waiting]() mutable {
+            // The matchmaker died, drained or paused: ask again in a second, when the renewals
+            // may name another (a client that has left is not asked for).
+            auto timer =
+                std::make_shared<boost::asio::steady_timer>(services_.io, std::chrono::seconds(1));
+            timer->async_wait([this, timer, peer, request, me,
+                               told_waiting](boost::system::error_code ec) mutable {
+                if (ec || draining_ || peer.expired()) return;
+                quick_forwarded(peer, std::move(request), std::move(me), told_waiting);
+            });
+        });
+    std::lock_guard lock(mutex_);
+    forwards_[key] = std::move(forward);
+}
+
 void Hub::forget(const Peer* peer) {
     std::lock_guard lock(mutex_);
+    if (auto it = forwards_.find(peer); it != forwards_.end()) {
+        it->second->cancel();  // the matchmaker forgets the request with the connection
+        forwards_.erase(it);
+    }
     for (auto& [game, queue] : quick_) {
         std::erase_if(queue, [&](const Waiting& w) {
             auto p = w.peer.lock();

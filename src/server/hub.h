@@ -118,6 +118,20 @@ private:
         std::function<void(nlohmann::json)> done;
     };
     std::map<std::string, std::deque<Waiting>> quick_;  // by game
+    // `quick`: pairs `me` with the first live client waiting here for `game`, or queues it.
+    void quick_here(const std::string& game, Waiting me);
+    // In a cluster, every quick match is made by one node, the matchmaker (docs/scaling.md,
+    // "Quick match on every node"): its URL, or "" when it is this node.
+    std::string matchmaker_url() const;
+    // Passes `request` on to the matchmaker and its answers back; once more, a second later, to
+    // whichever node is the matchmaker then, if that connection is lost before the match.
+    void quick_forwarded(std::weak_ptr<Peer> peer, nlohmann::json request, Waiting me,
+                         std::shared_ptr<bool> told_waiting);
+    // Keeps the renewal's list of live nodes; passes this node's waiters on when another node
+    // is the matchmaker.
+    void refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes);
+    std::vector<std::pair<std::string, std::string>> live_nodes_;  // from the renewals; mutex_
+    std::map<const Peer*, std::shared_ptr<class LobbyForward>> forwards_;  // mutex_
     std::atomic<bool> draining_{false};  // set by the signal handler, read by network threads
     Ownership* ownership_ = nullptr;
     const class SharedLobby* shared_lobby_ = nullptr;

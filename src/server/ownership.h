@@ -46,6 +46,9 @@ public:
     // Lets go of a lease at once (a room leaving memory, a node draining): the next claim by any
     // node succeeds without waiting for the expiry. Does nothing if the epoch has moved on.
     virtual void release(const std::string& code, std::int64_t epoch) = 0;
+    // The nodes that renewed within a lease's length (this one included), by name in byte
+    // order: {name, advertised URL}.
+    virtual std::vector<std::pair<std::string, std::string>> live_nodes() = 0;
 };
 
 }  // namespace broadside::server

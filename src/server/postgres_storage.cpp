@@ -403,6 +403,23 @@ std::vector<std::string> PostgresStorage::renew(
         });
 }
 
+std::vector<std::pair<std::string, std::string>> PostgresStorage::live_nodes() {
+    std::lock_guard lock(lease_mutex_);
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::read_transaction tx(db);
+            std::vector<std::pair<std::string, std::string>> nodes;
+            for (const auto& row :
+                 tx.exec_params("SELECT name, url FROM nodes WHERE seen_at > clock_timestamp() - "
+                                "$1 * interval '1 millisecond' ORDER BY name COLLATE \"C\"",
+                                cluster_->lease_ms)) {
+                nodes.emplace_back(row[0].as<std::string>(), row[1].as<std::string>());
+            }
+            return nodes;
+        });
+}
+
 void PostgresStorage::release(const std::string& code, std::int64_t epoch) {
     std::lock_guard lock(lease_mutex_);
     return once_more_if_broken(

@@ -43,6 +43,7 @@ public:
     std::vector<std::string> renew(
         const std::vector<std::pair<std::string, std::int64_t>>& mine) override;
     void release(const std::string& code, std::int64_t epoch) override;
+    std::vector<std::pair<std::string, std::string>> live_nodes() override;
 
     struct Connection;  // libpqxx stays inside the .cpp
 

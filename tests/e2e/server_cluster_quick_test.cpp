@@ -1,0 +1,112 @@
+// Quick match across a cluster (docs/scaling.md, "Quick match on every node"): two people who
+// reach different nodes' lobbies are paired, by the matchmaker (the live node first by name);
+// a waiter outlives the matchmaker's death; a waiter who leaves is never paired.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+#include "client/ws_client.h"
+#include "support/cluster.h"
+#include "support/server_client.h"
+
+namespace broadside::testing {
+namespace {
+
+using nlohmann::json;
+
+std::unique_ptr<client::WsClient> lobby(unsigned short port) {
+    auto ws = std::make_unique<client::WsClient>("127.0.0.1", port, "/ws");
+    EXPECT_EQ(ws->request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    return ws;
+}
+
+// Every answer to one `quick` (its id), up to `matched` or an error: how many `waiting` came.
+struct QuickAnswers {
+    int waiting = 0;
+    json last;
+};
+QuickAnswers answers_until_final(client::WsClient& ws, int id) {
+    QuickAnswers got;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < until) {
+        auto text = ws.receive(std::chrono::milliseconds(500));
+        if (!text) {
+            if (ws.closed()) break;
+            continue;
+        }
+        auto message = json::parse(*text);
+        if (message.value("id", -1) != id) continue;
+        if (message["type"] == "waiting") {
+            ++got.waiting;
+            continue;
+        }
+        got.last = message;
+        break;
+    }
+    return got;
+}
+
+void ask_quick(client::WsClient& ws, int id, const std::string& name) {
+    ws.send_json({{"cmd", "quick"}, {"game", "classic"}, {"name", name}, {"id", id}});
+}
+
+// Both got `matched` for one room, in different seats, and each token takes its seat on the
+// node its player reached.
+void expect_paired(Cluster& cluster, const json& a, int node_a, const json& b, int node_b) {
+    ASSERT_EQ(a["type"], "matched") << a;
+    ASSERT_EQ(b["type"], "matched") << b;
+    EXPECT_EQ(a["room"], b["room"]);
+    EXPECT_EQ((std::set<int>{a["seat"].get<int>(), b["seat"].get<int>()}), (std::set<int>{0, 1}));
+    SeatClient first(cluster.node(node_a).port(), a["room"], a["token"]);
+    SeatClient second(cluster.node(node_b).port(), b["room"], b["token"]);
+    EXPECT_EQ(first.welcome["you"]["seat"], a["seat"]);
+    EXPECT_EQ(second.welcome["you"]["seat"], b["seat"]);
+}
+
+TEST(ServerClusterQuick, PeopleOnDifferentNodesArePairedThroughTheMatchmakerEvenAfterItDies) {
+    Cluster cluster(3);
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // the renewals list the nodes
+    // Ann asks on node 2, Bob on node 1: neither node makes matches; n0 does.
+    auto ann = lobby(cluster.node(2).port());
+    ask_quick(*ann, 1, "Ann");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    auto bob = lobby(cluster.node(1).port());
+    ask_quick(*bob, 1, "Bob");
+    const auto bob_got = answers_until_final(*bob, 1);
+    const auto ann_got = answers_until_final(*ann, 1);
+    EXPECT_EQ(ann_got.waiting, 1);
+    expect_paired(cluster, ann_got.last, 2, bob_got.last, 1);
+    EXPECT_EQ(cluster.owner(ann_got.last["room"]), "n0");
+
+    // A waiter who leaves is forgotten by the matchmaker too: Eve leaves, Frank waits.
+    auto eve = lobby(cluster.node(2).port());
+    ask_quick(*eve, 2, "Eve");
+    eve->close();
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    auto frank = lobby(cluster.node(1).port());
+    const auto frank_first =
+        frank->request({{"cmd", "quick"}, {"game", "classic"}, {"name", "Frank"}, {"id", 3}});
+    EXPECT_EQ(frank_first["type"], "waiting") << frank_first;
+    frank->close();
+
+    // Carol waits on node 2 through n0; n0 dies. Past its lease n1 is the matchmaker, Carol's
+    // request is passed on to it (without a second `waiting`), and Dave on node 1 meets her.
+    auto carol = lobby(cluster.node(2).port());
+    ask_quick(*carol, 4, "Carol");
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cluster.node(0).kill9();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // past the 1.5 s lease
+    auto dave = lobby(cluster.node(1).port());
+    ask_quick(*dave, 5, "Dave");
+    const auto dave_got = answers_until_final(*dave, 5);
+    const auto carol_got = answers_until_final(*carol, 4);
+    EXPECT_EQ(carol_got.waiting, 1);
+    expect_paired(cluster, carol_got.last, 2, dave_got.last, 1);
+    EXPECT_EQ(cluster.owner(carol_got.last["room"]), "n1");
+    for (int i = 1; i < 3; ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+}  // namespace
+}  // namespace broadside::testing
