@@ -560,13 +560,7 @@ void Hub::quick_forwarded(std::weak_ptr<Peer> peer, json request, Waiting me,
     const Peer* key = me.peer.lock().get();
     auto forward = forward_lobby_request(
         services_.io, url, request, kNodeQueryTimeoutMs,
-        [this, key, answer](json message) {
-            if (message.value("type", "") != "waiting") {
-                std::lock_guard lock(mutex_);
-                forwards_.erase(key);
-            }
-            answer(std::move(message));
-        },
+        [answer](json message) { answer(std::move(message)); },
         [this, peer, request, me, told_waiting]() mutable {
             // The matchmaker died, drained or paused: ask again in a second, when the renewals
             // may name another (a client that has left is not asked for).
@@ -579,13 +573,22 @@ void Hub::quick_forwarded(std::weak_ptr<Peer> peer, json request, Waiting me,
             });
         });
     std::lock_guard lock(mutex_);
-    forwards_[key] = std::move(forward);
+    // A client may ask more than once on one connection: each request is cancelled when it
+    // leaves. Those already answered or lost are dropped here.
+    auto& mine = forwards_[key];
+    std::erase_if(mine, [](const auto& f) { return f->finished(); });
+    mine.push_back(std::move(forward));
+    if (me.peer.expired()) {
+        // It left while this was being set up: forget() may have run before the insertion.
+        for (auto& f : mine) f->cancel();
+        forwards_.erase(key);
+    }
 }
 
 void Hub::forget(const Peer* peer) {
     std::lock_guard lock(mutex_);
     if (auto it = forwards_.find(peer); it != forwards_.end()) {
-        it->second->cancel();  // the matchmaker forgets the request with the connection
+        for (auto& f : it->second) f->cancel();  // the matchmaker forgets them with the connection
         forwards_.erase(it);
     }
     for (auto& [game, queue] : quick_) {
@@ -734,6 +737,7 @@ void Hub::forget_rooms() {
     std::lock_guard lock(mutex_);
     rooms_.clear();
     quick_.clear();
+    forwards_.clear();  // their sockets and timers belong to the context destroyed next
 }
 
 void Hub::expire_idle() {

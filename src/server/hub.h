@@ -131,7 +131,7 @@ private:
     // is the matchmaker.
     void refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes);
     std::vector<std::pair<std::string, std::string>> live_nodes_;  // from the renewals; mutex_
-    std::map<const Peer*, std::shared_ptr<class LobbyForward>> forwards_;  // mutex_
+    std::map<const Peer*, std::vector<std::shared_ptr<class LobbyForward>>> forwards_;  // mutex_
     std::atomic<bool> draining_{false};  // set by the signal handler, read by network threads
     Ownership* ownership_ = nullptr;
     const class SharedLobby* shared_lobby_ = nullptr;

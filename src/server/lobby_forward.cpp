@@ -1,5 +1,6 @@
 #include "server/lobby_forward.h"
 
+#include <atomic>
 #include <chrono>
 
 #include <spdlog/spdlog.h>
@@ -55,7 +56,10 @@ public:
             });
     }
 
+    bool finished() const override { return finished_.load(std::memory_order_acquire); }
+
     void cancel() override {
+        finished_.store(true, std::memory_order_release);
         net::dispatch(executor_, [self = shared_from_this()] {
             self->on_answer_ = nullptr;
             self->on_lost_ = nullptr;
@@ -111,6 +115,7 @@ private:
             message.erase("id");  // the client's own id is put back by whoever answers it
             const bool final = message.value("type", "") != "waiting";
             if (final) {
+                self->finished_.store(true, std::memory_order_release);
                 auto on_answer = std::move(self->on_answer_);
                 self->on_answer_ = nullptr;
                 self->on_lost_ = nullptr;
@@ -125,6 +130,7 @@ private:
 
     void lost(const std::string& why) {
         if (!on_lost_) return;
+        finished_.store(true, std::memory_order_release);
         spdlog::info("forwarded lobby request to {} ended: {}", url_, why);
         auto on_lost = std::move(on_lost_);
         on_lost_ = nullptr;
@@ -151,6 +157,7 @@ private:
     websocket::stream<tcp::socket> ws_;
     net::steady_timer timer_;
     beast::flat_buffer in_;
+    std::atomic<bool> finished_{false};  // read by the hub, on other threads
 };
 
 }  // namespace

@@ -18,6 +18,8 @@ public:
     // The client left: closes the connection, so the other node forgets the request (a waiting
     // quick match leaves the queue). Nothing more is passed on.
     virtual void cancel() = 0;
+    // Its final answer was passed on, or it was lost or cancelled: nothing more will come.
+    virtual bool finished() const = 0;
 };
 
 // Opens the lobby of the node at `node_url`, says hello and sends `request`. `on_answer` gets each
