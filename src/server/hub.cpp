@@ -1,8 +1,7 @@
 #include "server/hub.h"
 
-#include "server/lobby_forward.h"
 #include "server/metrics.h"
-#include "server/node_query.h"
+#include "server/node_lobby.h"
 #include "server/shared_lobby.h"
 
 #include <map>

@@ -1,6 +1,6 @@
 #include "server/relay.h"
 
-#include "server/node_query.h"
+#include "server/node_lobby.h"
 
 #include <chrono>
 #include <optional>

@@ -1,0 +1,52 @@
+#pragma once
+// Talking to another node's lobby in a cluster (docs/scaling.md): this node opens the other's
+// lobby WebSocket (/ws), says hello, and asks as a client would. Two uses:
+// - `ask_node`: questions answered at once from the other node's memory (`my_rooms` for the
+//   rooms it owns: "Your rooms on every node");
+// - `forward_lobby_request`: a request answered later (`quick`, passed on to the matchmaker:
+//   "Quick match on every node"), whose connection stays open until the final answer.
+// Beast lives in this one translation unit for both.
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <nlohmann/json.hpp>
+
+namespace broadside::server {
+
+// "http://host:port" -> {host, port} ("80" when no port is given; brackets of an IPv6 literal
+// removed). The host is empty when the URL has none.
+std::pair<std::string, std::string> node_host_and_port(const std::string& url);
+
+// Asks the node advertised at `node_url` each of `questions` in turn, on one connection; `done`
+// runs once, on a strand of `executor`, with one answer per question: null for each that was
+// not answered within `timeout_ms` in all (a dead, paused or unreachable node answers none).
+void ask_node(boost::asio::any_io_executor executor, std::string node_url,
+              std::vector<nlohmann::json> questions, int timeout_ms,
+              std::function<void(std::vector<nlohmann::json>)> done);
+
+class LobbyForward {
+public:
+    virtual ~LobbyForward() = default;
+    // The client left: closes the connection, so the other node forgets the request (a waiting
+    // quick match leaves the queue). Nothing more is passed on.
+    virtual void cancel() = 0;
+    // Its final answer was passed on, or it was lost or cancelled: nothing more will come.
+    virtual bool finished() const = 0;
+};
+
+// Opens the lobby of the node at `node_url`, says hello and sends `request`. `on_answer` gets each
+// answer to it (`waiting`, then the final one), without its id; `on_lost` runs instead, once, if
+// the connection fails or closes before a final answer (a node that died, drained, stopped
+// answering pings, or was not greeted within `connect_timeout_ms`). Both run on a strand of
+// `executor`.
+std::shared_ptr<LobbyForward> forward_lobby_request(boost::asio::any_io_executor executor,
+                                                    std::string node_url, nlohmann::json request,
+                                                    int connect_timeout_ms,
+                                                    std::function<void(nlohmann::json)> on_answer,
+                                                    std::function<void()> on_lost);
+
+}  // namespace broadside::server
