@@ -110,6 +110,80 @@ TEST(HuntLookahead, UnderAPriorEachShipIsSpreadOverItsPositionsInProportionToThe
     }
 }
 
+TEST(HuntLookahead, SearchTimeAfterAnOutcomeIsTheMeanOverEveryCombinationLeftOfTheOtherShips) {
+    // After `fired` missed (found -1) or hit ship `found`, the ships still to find are spread
+    // evenly over their positions not through `fired`; the search leaves out the ship found.
+    const BoardSize board{3, 4};
+    Bitboard fired;
+    fired.set(5);  // one earlier miss
+    const std::vector<std::vector<Bitboard>> ships = {positions_of(2, board, fired),
+                                                      positions_of(3, board, fired)};
+    HuntLookahead look;
+    look.reset(board, ships, Bitboard::all(board).without(fired));
+    int checked = 0;
+    for (const TieOrder& order : TieOrder::every(board)) {
+        for (int shot = 0; shot < board.cells(); ++shot) {
+            if (fired.test(shot)) continue;
+            Bitboard now = fired;
+            now.set(shot);
+            for (int found = -1; found < 2; ++found) {
+                const double time = look.search_time(shot, found, order);
+                const std::vector<int> sequence = look.sequence();
+                EXPECT_EQ(std::count(sequence.begin(), sequence.end(), shot), 0);
+                // Every combination of one position per ship left to find, none through `shot`.
+                std::vector<std::vector<Bitboard>> left;
+                for (int s = 0; s < 2; ++s) {
+                    if (s != found) left.push_back(positions_of(s == 0 ? 2 : 3, board, now));
+                }
+                double total = 0.0;
+                int combinations = 0;
+                if (left.size() == 1) {
+                    for (const Bitboard& a : left[0]) {
+                        total += shots_to_hit_all(sequence, {a});
+                        ++combinations;
+                    }
+                } else {
+                    for (const Bitboard& a : left[0]) {
+                        for (const Bitboard& b : left[1]) {
+                            total += shots_to_hit_all(sequence, {a, b});
+                            ++combinations;
+                        }
+                    }
+                }
+                ASSERT_GT(combinations, 0);
+                EXPECT_NEAR(time, total / combinations, 1e-9)
+                    << "shot " << shot << " found " << found;
+                ++checked;
+            }
+        }
+    }
+    EXPECT_EQ(checked, 4 * 11 * 3);
+    // Nothing left to find once the only ship is found.
+    HuntLookahead one;
+    one.reset(board, {positions_of(2, board)}, Bitboard::all(board));
+    EXPECT_EQ(one.search_time(0, 0, TieOrder{}), 0.0);
+    EXPECT_TRUE(one.sequence().empty());
+}
+
+TEST(HuntLookahead, WithOneShipTheCoveringTimeIsTheFirstShotThenTheSearchAfterItsMiss) {
+    // covering_time(c) = 1 + (1 - q) x search_time(c, -1), q the share of positions through c:
+    // after a hit nothing is left to find.
+    const BoardSize board{4, 4};
+    const std::vector<Bitboard> positions = positions_of(3, board);
+    HuntLookahead look;
+    look.reset(board, {positions}, Bitboard::all(board));
+    for (const TieOrder& order : TieOrder::every(board)) {
+        for (int c = 0; c < board.cells(); ++c) {
+            const auto through = std::count_if(positions.begin(), positions.end(),
+                                               [&](const Bitboard& p) { return p.test(c); });
+            const double q = static_cast<double>(through) / static_cast<double>(positions.size());
+            const double covering = look.covering_time(c, order);
+            EXPECT_NEAR(covering, 1.0 + (1.0 - q) * look.search_time(c, -1, order), 1e-9)
+                << "cell " << c;
+        }
+    }
+}
+
 TEST(HuntLookahead, TheSearchNeverRepeatsACellAndStopsOnceNoPositionIsLeft) {
     const BoardSize board{10, 10};
     const std::vector<std::vector<Bitboard>> ships = {positions_of(5, board),
