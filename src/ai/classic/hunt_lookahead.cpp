@@ -60,7 +60,7 @@ void HuntLookahead::start() {
     open_ = unfired_;
 }
 
-double HuntLookahead::search(int shot, int skip, const TieOrder& order) {
+double HuntLookahead::search(std::span<const int> prefix, int skip, const TieOrder& order) {
     base_ = alive_;
     // The share of ship s still unfound, out of its weight alive when the search began.
     const auto unfound = [&](int s) {
@@ -70,7 +70,8 @@ double HuntLookahead::search(int shot, int skip, const TieOrder& order) {
         return share > 1e-12 ? share : 0.0;
     };
     double expected = 0.0;
-    while (true) {
+    for (std::size_t k = 0;; ++k) {
+        int shot = k < prefix.size() ? prefix[k] : -1;
         if (shot < 0) {
             // The next shot: where the positions still alive are densest.
             double top = 0.0;
@@ -103,7 +104,6 @@ double HuntLookahead::search(int shot, int skip, const TieOrder& order) {
         sequence_.push_back(shot);
         open_.reset(shot);
         miss(shot);
-        shot = -1;
     }
     return expected;
 }
@@ -112,12 +112,41 @@ double HuntLookahead::search_time(int fired, int found, const TieOrder& order) {
     start();
     open_.reset(fired);
     miss(fired);
-    return search(-1, found, order);
+    return search({}, found, order);
 }
 
 double HuntLookahead::covering_time(int first, const TieOrder& order) {
     start();
-    return search(first, -1, order);
+    const int prefix[] = {first};
+    return search(prefix, -1, order);
+}
+
+double HuntLookahead::covering_time(std::span<const int> prefix, const TieOrder& order) {
+    start();
+    return search(prefix, -1, order);
+}
+
+std::vector<int> HuntLookahead::densest_after(int first, int m) {
+    start();
+    open_.reset(first);
+    miss(first);
+    std::vector<int> cells;
+    open_.for_each([&](int c) {
+        double d = 0.0;
+        for (int s = 0; s < ships_; ++s) {
+            const auto ss = static_cast<std::size_t>(s);
+            if (alive_[ss] > 1e-12 * alive0_[ss]) {
+                d += count_[ss][static_cast<std::size_t>(c)] / alive_[ss];
+            }
+        }
+        score_[static_cast<std::size_t>(c)] = d;
+        if (d > 0.0) cells.push_back(c);
+    });
+    std::stable_sort(cells.begin(), cells.end(), [&](int x, int y) {
+        return score_[static_cast<std::size_t>(x)] > score_[static_cast<std::size_t>(y)];
+    });
+    if (cells.size() > static_cast<std::size_t>(m)) cells.resize(static_cast<std::size_t>(m));
+    return cells;
 }
 
 }  // namespace broadside::classic

@@ -11,6 +11,7 @@
 // once, with each ship spread evenly over its positions on its own (as `density` counts them).
 // It is exact and cheap (no sampling): each assumed miss only removes the positions through it.
 // Measured in docs/ai.md ("The hunt lookahead").
+#include <span>
 #include <vector>
 
 #include "ai/classic/tie_order.h"
@@ -35,6 +36,14 @@ public:
     // nothing is left to find, and every shot up to then counts.
     double covering_time(int first, const TieOrder& order);
 
+    // The same with the first shots fixed: `prefix` (not empty, cells not fired at, no repeats)
+    // in order, then the density search. covering_time(c) is covering_time({c}).
+    double covering_time(std::span<const int> prefix, const TieOrder& order);
+
+    // The `m` cells the model scores densest once `first` has missed (the search's candidates
+    // for its second shot), densest first; fewer if fewer cells have a position left.
+    std::vector<int> densest_after(int first, int m);
+
     // The same search seen one shot later, once `fired` has been fired and its outcome is known:
     // `found` is the ship it hit (that ship is then left out of the search), or -1 for a miss.
     // Either way no other ship lies at `fired`: its positions through it are removed and each
@@ -53,9 +62,9 @@ private:
     // Restores the working copies to the state before any shot.
     void start();
     // The expected shots of the density search from the working state, for every ship but
-    // `skip` (-1: none), each spread over its positions alive at the call; `shot` is the first
-    // (-1: the densest cell).
-    double search(int shot, int skip, const TieOrder& order);
+    // `skip` (-1: none), each spread over its positions alive at the call; the first shots are
+    // `prefix`, then the densest cell each time.
+    double search(std::span<const int> prefix, int skip, const TieOrder& order);
     // Removes every position through `cell` that is still alive.
     void miss(int cell);
 
