@@ -61,7 +61,8 @@ public:
     void set_hunt_second(int m) { hunt_second_ = m; }
     // The last single shot's hunt lookahead: whether it ran (only while no ship afloat has been
     // hit), the cells it weighed (keep_together's choice first), each one's expected shots to
-    // find every ship afloat (HuntLookahead::covering_time), and the cell chosen.
+    // find every ship afloat (HuntLookahead::covering_time; hunt_value with set_hunt_outcomes,
+    // the quickest two-shot search with set_hunt_second), and the cell chosen.
     struct HuntChoice {
         bool looked = false;
         std::vector<int> candidates;
