@@ -568,8 +568,10 @@ int BestBot::hunt_lookahead(int baseline, const CellScores& value) {
     if (!k_.open_hits.empty() || !k_.ambiguous_hits.empty()) return baseline;
     afloat_.clear();
     afloat_prior_.clear();
+    afloat_ship_.clear();
     for (std::size_t j = 0; j < ships_.size(); ++j) {
         if (k_.sunk[ships_[j]]) continue;
+        afloat_ship_.push_back(j);
         afloat_.emplace_back();
         afloat_prior_.emplace_back();
         for (const Position* p : cands_[j]) {
@@ -592,12 +594,37 @@ int BestBot::hunt_lookahead(int baseline, const CellScores& value) {
     // rounding: equal searches may add up their chances in different orders).
     std::size_t pick = 0;
     for (std::size_t i = 0; i < cand.size(); ++i) {
-        hunt_.times.push_back(look_.covering_time(cand[i], order));
+        const bool outcomes = hunt_outcomes_ && !per_ship_.empty();
+        double time = outcomes ? hunt_value(cand[i]) : look_.covering_time(cand[i], order);
+        if (!outcomes && hunt_second_ > 0) {
+            for (const int second : look_.densest_after(cand[i], hunt_second_)) {
+                const int prefix[] = {cand[i], second};
+                time = std::min(time, look_.covering_time(prefix, order));
+            }
+        }
+        hunt_.times.push_back(time);
         if (hunt_.times[i] < hunt_.times[pick] * (1.0 - 1e-9)) pick = i;
     }
     hunt_.looked = true;
     hunt_.pick = cand[pick];
     return hunt_.pick;
+}
+
+double BestBot::hunt_value(int cell) {
+    const TieOrder& order = fallback_.tie_order();
+    const auto stride = static_cast<std::size_t>(k_.board.cells());
+    double water = 1.0;
+    double time = 1.0;
+    std::vector<double>& chances = hunt_.chances.emplace_back();
+    for (std::size_t a = 0; a < afloat_ship_.size(); ++a) {
+        const double p = per_ship_[afloat_ship_[a] * stride + static_cast<std::size_t>(cell)];
+        chances.push_back(p);
+        if (p <= 1e-12) continue;
+        water -= p;
+        time += p * look_.search_time(cell, static_cast<int>(a), order);
+    }
+    if (water > 1e-12) time += water * look_.search_time(cell, -1, order);
+    return time;
 }
 
 int BestBot::keep_together(const Observation& obs, Rng& rng, const std::vector<int>& near) {

@@ -51,13 +51,25 @@ public:
     void set_near_tie(double fraction) { near_tie_ = fraction; }
     // How many cells of highest value the hunt lookahead weighs (0: none, no lookahead).
     void set_hunt_candidates(int n) { hunt_candidates_ = n; }
+    // Whether the hunt lookahead weighs each candidate by its outcomes (hunt_value) instead of
+    // by the all-miss search alone (HuntLookahead::covering_time).
+    void set_hunt_outcomes(bool on) { hunt_outcomes_ = on; }
+    // How many second shots the hunt lookahead tries after each candidate (0: only the density
+    // search's own; with m > 0 a candidate's time is the quickest over the model's m densest
+    // second shots, each followed by the density search). Not with set_hunt_outcomes.
+    // Both are off by default: neither helped (docs/ai.md, "Session 9").
+    void set_hunt_second(int m) { hunt_second_ = m; }
     // The last single shot's hunt lookahead: whether it ran (only while no ship afloat has been
     // hit), the cells it weighed (keep_together's choice first), each one's expected shots to
-    // find every ship afloat (HuntLookahead::covering_time), and the cell chosen.
+    // find every ship afloat (HuntLookahead::covering_time; hunt_value with set_hunt_outcomes,
+    // the quickest two-shot search with set_hunt_second), and the cell chosen.
     struct HuntChoice {
         bool looked = false;
         std::vector<int> candidates;
         std::vector<double> times;
+        // With set_hunt_outcomes: per candidate, the chance of each ship afloat (in fleet
+        // order) to be there, as weighed by hunt_value; empty otherwise.
+        std::vector<std::vector<double>> chances;
         int pick = -1;
     };
     const HuntChoice& last_hunt() const { return hunt_; }
@@ -137,6 +149,11 @@ private:
     // hunt_candidates_ cells of highest `value`, the one whose search finds every ship afloat
     // soonest (hunt_lookahead.h); `chosen` unless another is strictly quicker. Otherwise `chosen`.
     int hunt_lookahead(int chosen, const CellScores& value);
+    // With hunt_outcomes_: the expected shots until every ship afloat is hit when `cell` is
+    // fired, over its outcomes. 1 for the shot, plus for each outcome (water, or ship a, with
+    // the chances of the posterior, per_ship_) its chance times the search that follows it
+    // (HuntLookahead::search_time, leaving out the ship found).
+    double hunt_value(int cell);
     // A Salvo volley of `due` cells, built one cell at a time over the fleets in solutions_:
     // each cell added is the one adding most value summed over the fleets, where a fleet values
     // a shot by the ship it hits there: kVolleyHit for any hit, kVolleyNewShip more if the volley
@@ -188,6 +205,9 @@ private:
     std::vector<int> ties_;
     std::vector<int> near_;  // shoot: the near-ties
     int hunt_candidates_ = kDefaultHuntCandidates;
+    bool hunt_outcomes_ = false;
+    int hunt_second_ = 0;
+    std::vector<std::size_t> afloat_ship_;  // hunt_lookahead: per ship afloat, its entry of ships_
     HuntLookahead look_;
     std::vector<std::vector<Bitboard>> afloat_;      // hunt_lookahead: positions per ship afloat
     std::vector<std::vector<double>> afloat_prior_;  // and their prior weights
