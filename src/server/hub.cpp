@@ -190,8 +190,7 @@ void Hub::refresh_matchmaker(std::vector<std::pair<std::string, std::string>> no
     for (auto& [game, w] : moving) {
         json request = {{"cmd", "quick"}, {"game", game}, {"name", w.name}};
         if (!w.nonce.empty()) request["nonce"] = w.nonce;
-        auto peer = w.peer;
-        quick_forwarded(peer, std::move(request), std::move(w), std::make_shared<bool>(true));
+        quick_forwarded(std::move(request), std::move(w), std::make_shared<bool>(true));
     }
 }
 
@@ -460,8 +459,7 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         if (ownership_ && !matchmaker_url().empty()) {
             json forwarded = request;
             forwarded.erase("id");
-            quick_forwarded(peer, std::move(forwarded), std::move(me),
-                            std::make_shared<bool>(false));
+            quick_forwarded(std::move(forwarded), std::move(me), std::make_shared<bool>(false));
             return;
         }
         quick_here(game, std::move(me));
@@ -512,23 +510,17 @@ void Hub::quick_here(const std::string& game, Waiting me) {
     publish(*room);
     const std::string code = r.code();
     const std::string url = services_.public_url + "/r/" + code;
+    auto matched = [code, url](const std::string& token, int seat) {
+        return json{{"type", "matched"}, {"room", code}, {"token", token},
+                    {"seat", seat},      {"url", url},   {"ws", "/ws/" + code}};
+    };
     auto first_done = other->done;
     auto second_done = me.done;
     const std::string t0 = players[0].second, t1 = players[1].second;
     services_.writer->submit(std::move(batch), [=](Commit result) {
         if (result != Commit::kDone) return;
-        first_done({{"type", "matched"},
-                    {"room", code},
-                    {"token", t0},
-                    {"seat", 0},
-                    {"url", url},
-                    {"ws", "/ws/" + code}});
-        second_done({{"type", "matched"},
-                     {"room", code},
-                     {"token", t1},
-                     {"seat", 1},
-                     {"url", url},
-                     {"ws", "/ws/" + code}});
+        first_done(matched(t0, 0));
+        second_done(matched(t1, 1));
     });
 }
 
@@ -539,8 +531,7 @@ std::string Hub::matchmaker_url() const {
     return live_nodes_.front().second;
 }
 
-void Hub::quick_forwarded(std::weak_ptr<Peer> peer, json request, Waiting me,
-                          std::shared_ptr<bool> told_waiting) {
+void Hub::quick_forwarded(json request, Waiting me, std::shared_ptr<bool> told_waiting) {
     const std::string url = matchmaker_url();
     auto done = me.done;
     // `waiting` is said once, however many matchmakers the request meets.
@@ -560,16 +551,16 @@ void Hub::quick_forwarded(std::weak_ptr<Peer> peer, json request, Waiting me,
     auto forward = forward_lobby_request(
         services_.io, url, request, kNodeQueryTimeoutMs,
         [answer](json message) { answer(std::move(message)); },
-        [this, peer, request, me, told_waiting]() mutable {
+        [this, request, me, told_waiting]() mutable {
             // The matchmaker died, drained or paused: ask again in a second, when the renewals
             // may name another (a client that has left is not asked for).
             auto timer =
                 std::make_shared<boost::asio::steady_timer>(services_.io, std::chrono::seconds(1));
-            timer->async_wait([this, timer, peer, request, me,
-                               told_waiting](boost::system::error_code ec) mutable {
-                if (ec || draining_ || peer.expired()) return;
-                quick_forwarded(peer, std::move(request), std::move(me), told_waiting);
-            });
+            timer->async_wait(
+                [this, timer, request, me, told_waiting](boost::system::error_code ec) mutable {
+                    if (ec || draining_ || me.peer.expired()) return;
+                    quick_forwarded(std::move(request), std::move(me), told_waiting);
+                });
         });
     std::lock_guard lock(mutex_);
     // A client may ask more than once on one connection: each request is cancelled when it
@@ -668,9 +659,9 @@ void Hub::my_rooms(const json& request, std::function<void(json)> done) {
         gather->done({{"type", "my_rooms"}, {"rooms", json::array()}});
         return;
     }
-    // In a cluster, a room another node owns is asked of that node, one question per node
-    // with that node's pairs; a room whose owner died is taken over here, as a connection to it
-    // would (docs/scaling.md, "Your rooms on every node").
+    // In a cluster, a room another node owns is asked of that node (one connection per node);
+    // a room whose owner died is taken over here, as a connection to it would (docs/scaling.md,
+    // "Your rooms on every node").
     std::map<std::string, std::vector<std::size_t>> elsewhere;  // owner's URL -> asks
     for (std::size_t i = 0; i < asks.size(); ++i) {
         auto& [room, hash] = asks[i];

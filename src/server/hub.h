@@ -125,8 +125,7 @@ private:
     std::string matchmaker_url() const;
     // Passes `request` on to the matchmaker and its answers back; once more, a second later, to
     // whichever node is the matchmaker then, if that connection is lost before the match.
-    void quick_forwarded(std::weak_ptr<Peer> peer, nlohmann::json request, Waiting me,
-                         std::shared_ptr<bool> told_waiting);
+    void quick_forwarded(nlohmann::json request, Waiting me, std::shared_ptr<bool> told_waiting);
     // Keeps the renewal's list of live nodes; passes this node's waiters on when another node
     // is the matchmaker.
     void refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes);
