@@ -5,7 +5,9 @@
 // else's, and all of it survives a restart.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 #include "support/server_client.h"
 #include "support/server_process.h"
@@ -190,7 +192,15 @@ namespace {
 
 TEST(ServerParty, LanListensEverywherePrintsTheLinkWithAQrCodeAndLoopbackStillWorks) {
     ServerProcess server(temp_dir(), {"--lan"});
-    const std::string out = server.output();
+    // The link and its QR code are printed after the line the start waits for, and before the
+    // last line ("Open ... in a browser to play", or how terminals can play without one).
+    std::string out = server.output();
+    for (int i = 0; i < 200 && out.find("in a browser to play") == std::string::npos &&
+                    out.find("terminals can play") == std::string::npos;
+         ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+        out = server.output();
+    }
     const auto at = out.find("Join from a phone on this network: http://");
     ASSERT_NE(at, std::string::npos) << out;
     const std::string link = out.substr(at + 35, out.find('\n', at) - at - 35);
