@@ -140,7 +140,7 @@ void add_serve_command(CLI::App& app, Runner& run) {
             }
             if (!config->redis.empty()) {
                 try {
-                    server::SharedLobby::parse(config->redis);
+                    server::parse_redis_url(config->redis);
                 } catch (const std::invalid_argument& e) {
                     throw UsageError(e.what());
                 }

@@ -90,7 +90,11 @@ const Rules& lobby_rules() {
 
 const Rules& room_rules() {
     static const Rules rules{
-        {"hello", {{"protocol", Kind::kWhole, true}, {"token", Kind::kText}, {"after", Kind::kWhole}}},
+        {"hello",
+         {{"protocol", Kind::kWhole, true},
+          {"token", Kind::kText},
+          {"after", Kind::kWhole},
+          {"quiet", Kind::kBool}}},
         {"join",
          {{"name", Kind::kText},
           {"seat", Kind::kWhole},

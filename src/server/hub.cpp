@@ -104,6 +104,15 @@ Located Hub::locate(const std::string& given) {
     Located here;
     here.room = find(code);
     if (here.room || !ownership_ || draining_) return here;
+    {
+        // A party's phones: this node's replica serves them while the owner answers it.
+        std::lock_guard lock(mutex_);
+        auto it = replicas_.find(code);
+        if (it != replicas_.end() && !it->second->owner_lost()) {
+            here.room = it->second;
+            return here;
+        }
+    }
     std::lock_guard adopting(adopt_mutex_);
     here.room = find(code);  // taken over meanwhile by another connection?
     if (here.room) return here;
@@ -132,8 +141,11 @@ Located Hub::locate(const std::string& given) {
         here.owner_url = claim.owner_url;
         here.lease_left_ms = claim.expires_in_ms;
         here.busy = claim.owner_url.empty();
+        if (!here.busy) here.room = replica_for(code, claim.owner_url);
+        if (here.room) here.owner_url.clear();
         return here;
     }
+    drop_replica(code, "this server took the room over");
     auto room = Room::restore(services_, *this, *stored);
     if (!room) {
         spdlog::error("take over {}: {}", code, room.error().message);
@@ -151,6 +163,62 @@ Located Hub::locate(const std::string& given) {
                  stored->log.size());
     here.room = *room;
     return here;
+}
+
+std::shared_ptr<Room> Hub::replica_for(const std::string& code, const std::string& owner_url) {
+    if (!services_.streams) return nullptr;
+    {
+        std::lock_guard lock(mutex_);
+        if (not_party_.count(code)) return nullptr;
+        auto it = replicas_.find(code);
+        if (it != replicas_.end()) {
+            // Its owner was out of reach: while the lease is still that owner's, connections
+            // wait for it to expire as any other room's (relayed, or waiting to take it over).
+            if (it->second->owner_lost() && it->second->owner_url() == owner_url) return nullptr;
+            if (!it->second->owner_lost()) return it->second;
+        }
+    }
+    drop_replica(code, "the room has a new owner");
+    std::optional<StoredRoom> stored;
+    try {
+        stored = ownership_->load_room(code);
+    } catch (const std::exception& e) {
+        spdlog::warn("reading room {} for a replica: {}", code, e.what());
+        return nullptr;  // relayed meanwhile
+    }
+    if (!stored || stored->expired) return nullptr;
+    if (!Room::is_open_party(*stored)) {
+        std::lock_guard lock(mutex_);
+        not_party_.insert(code);  // a room's game never changes
+        return nullptr;
+    }
+    auto replica = Room::replica(services_, *this, *stored, owner_url);
+    if (!replica) {
+        spdlog::error("replica of {}: {}", code, replica.error().message);
+        return nullptr;
+    }
+    {
+        std::lock_guard lock(mutex_);
+        replicas_[code] = *replica;
+        replica_idle_ticks_.erase(code);
+    }
+    (*replica)->follow();
+    spdlog::info("room {}: serving its phones from a replica (owner {}, {} log entries)", code,
+                 owner_url, stored->log.size());
+    return *replica;
+}
+
+void Hub::drop_replica(const std::string& code, const std::string& why) {
+    std::shared_ptr<Room> replica;
+    {
+        std::lock_guard lock(mutex_);
+        auto it = replicas_.find(code);
+        if (it == replicas_.end()) return;
+        replica = std::move(it->second);
+        replicas_.erase(it);
+        replica_idle_ticks_.erase(code);
+    }
+    replica->stop_replica(why);
 }
 
 void Hub::renew_leases() {
@@ -705,6 +773,7 @@ void Hub::my_rooms(const json& request, std::function<void(json)> done) {
 void Hub::shut_down_rooms(const std::string& reason) {
     std::lock_guard lock(mutex_);
     for (auto& [code, room] : rooms_) room->shut_down(reason);
+    for (auto& [code, replica] : replicas_) replica->shut_down(reason);
 }
 
 void Hub::tell_storage_state(bool down) {
@@ -726,6 +795,7 @@ void Hub::tell_storage_state(bool down) {
 void Hub::forget_rooms() {
     std::lock_guard lock(mutex_);
     rooms_.clear();
+    replicas_.clear();
     quick_.clear();
     forwards_.clear();  // their sockets and timers belong to the context destroyed next
 }
@@ -733,8 +803,21 @@ void Hub::forget_rooms() {
 void Hub::expire_idle() {
     const auto now = now_ms();
     WriteBatch batch;
+    std::vector<std::shared_ptr<Room>> idle_replicas;
     {
         std::lock_guard lock(mutex_);
+        // A replica nobody has been connected to for a whole expiry period leaves memory (it
+        // writes nothing; the next phone makes a new one from the log).
+        for (auto it = replicas_.begin(); it != replicas_.end();) {
+            if (it->second->listing().peers == 0 && ++replica_idle_ticks_[it->first] >= 2) {
+                idle_replicas.push_back(std::move(it->second));
+                replica_idle_ticks_.erase(it->first);
+                it = replicas_.erase(it);
+            } else {
+                if (it->second->listing().peers > 0) replica_idle_ticks_.erase(it->first);
+                ++it;
+            }
+        }
         for (auto it = rooms_.begin(); it != rooms_.end();) {
             const auto l = it->second->listing();
             if (l.peers == 0 && now - l.touched_ms > limits_.room_ttl_ms) {
@@ -748,6 +831,7 @@ void Hub::expire_idle() {
             }
         }
     }
+    for (auto& replica : idle_replicas) replica->stop_replica("nobody is connected");
     if (!batch.empty()) {
         spdlog::info("expired {} idle rooms", batch.expired.size());
         if (!ownership_) {

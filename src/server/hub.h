@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -131,6 +132,18 @@ private:
     void refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes);
     std::vector<std::pair<std::string, std::string>> live_nodes_;  // from the renewals; mutex_
     std::map<const Peer*, std::vector<std::shared_ptr<class LobbyForward>>> forwards_;  // mutex_
+    // A party over every node (docs/scaling.md): this node's replicas of open party rooms that
+    // other nodes own, by code; codes known not to be open parties (never asked again); how
+    // many expiry ticks each replica has had no connection.
+    std::map<std::string, std::shared_ptr<Room>> replicas_;  // mutex_
+    std::set<std::string> not_party_;                         // mutex_
+    std::map<std::string, int> replica_idle_ticks_;           // mutex_
+    // Where a connection to `code`, held by the live owner at `owner_url`, goes: this node's
+    // replica of it (made now if needed) when it is an open party and the node has Redis;
+    // null: relay it.
+    std::shared_ptr<Room> replica_for(const std::string& code, const std::string& owner_url);
+    // Stops and forgets the replica of `code`, if any (this node took the room).
+    void drop_replica(const std::string& code, const std::string& why);
     std::atomic<bool> draining_{false};  // set by the signal handler, read by network threads
     Ownership* ownership_ = nullptr;
     const class SharedLobby* shared_lobby_ = nullptr;

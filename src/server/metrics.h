@@ -37,6 +37,17 @@ struct Metrics {
     std::atomic<std::uint64_t> rooms_lost{0};
     std::atomic<std::int64_t> relayed_connections{0};
     std::atomic<std::uint64_t> relayed_total{0};
+    // A party over every node (docs/scaling.md, "A party over every node"): batches this node
+    // published as a room's owner, entries its replicas applied from Redis and from the
+    // database, gaps it filled from the database, connections served by its replicas, and
+    // requests those passed on to the owner.
+    std::atomic<std::uint64_t> stream_batches_published{0};
+    std::atomic<std::uint64_t> stream_entries_from_redis{0};
+    std::atomic<std::uint64_t> stream_entries_from_database{0};
+    std::atomic<std::uint64_t> stream_gaps_filled{0};
+    std::atomic<std::int64_t> replica_connections{0};
+    std::atomic<std::uint64_t> replica_connections_total{0};
+    std::atomic<std::uint64_t> replica_requests_forwarded{0};
     Histogram act_to_ack;    // from the room's strand taking the act up
     Histogram frame_to_ack;  // from the act's frame read off its socket
     Histogram commit;

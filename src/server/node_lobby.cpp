@@ -37,14 +37,29 @@ namespace {
 // Lobby answers are small (200 rooms at most); a node that sends more is wrong.
 constexpr std::size_t kAnswerLimit = 1024 * 1024;
 
-// The steps both uses share, on one strand: connect within a deadline, say hello (id 0), then
+// Where a node connects on another, and as whom.
+struct NodeTarget {
+    std::string url;     // the other node, "http://host:port"
+    std::string path;    // "/ws" (its lobby) or "/ws/CODE" (a room)
+    json hello;          // the hello's fields beyond cmd, protocol and id
+    std::string client;  // sent as X-Forwarded-For when not empty (the phone's address)
+    std::size_t read_limit = kAnswerLimit;
+};
+
+// The steps every use shares, on one strand: connect within a deadline, say hello (id 0), then
 // read every message. A subclass is told `greeted()` once welcomed, then `answered()` for each
-// message carrying a whole-number id above 0, and `ended()` once if anything fails first; it
-// sends with `send()` and stops with `close()`.
+// message carrying a whole-number id above 0, `notice()` for each without an id, and `ended()`
+// once if anything fails first; it sends with `send()` and stops with `close()`.
 class NodeLobby : public std::enable_shared_from_this<NodeLobby> {
 public:
     NodeLobby(net::any_io_executor strand, std::string url)
-        : url_(std::move(url)), resolver_(strand), ws_(strand), deadline_(strand) {}
+        : NodeLobby(strand, NodeTarget{std::move(url), "/ws", json::object(), "", kAnswerLimit}) {}
+    NodeLobby(net::any_io_executor strand, NodeTarget target)
+        : url_(std::move(target.url)),
+          target_(std::move(target)),
+          resolver_(strand),
+          ws_(strand),
+          deadline_(strand) {}
     virtual ~NodeLobby() = default;
 
     void start(int timeout_ms, bool keep_alive_pings) {
@@ -72,6 +87,7 @@ protected:
     virtual void greeted() = 0;
     virtual void answered(int id, json message) = 0;
     virtual void ended(const std::string& why) = 0;
+    virtual void notice(json) {}
 
     // Queued: an answer may arrive before the write that asked has finished, and a stream
     // takes one write at a time.
@@ -95,7 +111,7 @@ protected:
 
 private:
     void handshake(bool keep_alive_pings) {
-        ws_.read_message_max(kAnswerLimit);
+        ws_.read_message_max(target_.read_limit);
         if (keep_alive_pings) {
             // A waiting quick match is silent for minutes: pings tell a live node from a paused
             // one.
@@ -105,12 +121,18 @@ private:
             timeouts.keep_alive_pings = true;
             ws_.set_option(timeouts);
         }
-        ws_.set_option(websocket::stream_base::decorator([](websocket::request_type& req) {
-            req.set(http::field::user_agent, "broadside-node");
-        }));
-        ws_.async_handshake(host_, "/ws", [self = shared_from_this()](beast::error_code ec) {
+        ws_.set_option(websocket::stream_base::decorator(
+            [client = target_.client](websocket::request_type& req) {
+                req.set(http::field::user_agent, "broadside-node");
+                if (!client.empty()) req.set("X-Forwarded-For", client);
+            }));
+        ws_.async_handshake(host_, target_.path, [self = shared_from_this()](beast::error_code ec) {
             if (ec) return self->fail(ec.message());
-            self->send({{"cmd", "hello"}, {"protocol", 2}, {"id", 0}});
+            json hello = self->target_.hello;
+            hello["cmd"] = "hello";
+            hello["protocol"] = 2;
+            hello["id"] = 0;
+            self->send(std::move(hello));
             self->read();
         });
     }
@@ -138,6 +160,8 @@ private:
             } else if (numbered) {
                 const int id = message["id"].get<int>();
                 self->answered(id, std::move(message));
+            } else if (message.is_object() && !message.contains("id")) {
+                self->notice(std::move(message));
             }
             if (!self->closed_) self->read();
         });
@@ -151,6 +175,7 @@ private:
     }
 
     std::string url_;
+    NodeTarget target_;
     std::string host_;
     std::deque<std::string> outbox_;  // the front is being written
     tcp::resolver resolver_;
@@ -264,7 +289,75 @@ private:
     std::atomic<bool> finished_{false};  // read by the hub, on other threads
 };
 
+// `open_upstream`: requests wait until the owner has welcomed the connection, then go in order.
+class Upstream final : public NodeLobby, public UpstreamLink {
+public:
+    Upstream(net::any_io_executor strand, NodeTarget target, std::function<void(json)> on_message,
+             std::function<void(std::string)> on_lost)
+        : NodeLobby(strand, std::move(target)),
+          strand_(strand),
+          on_message_(std::move(on_message)),
+          on_lost_(std::move(on_lost)) {}
+
+    void send_request(json request) override {
+        net::dispatch(strand_, [self = shared_from_this(), this, request = std::move(request)] {
+            if (!on_message_) return;
+            if (greeted_) return send(request);
+            waiting_.push_back(request);
+        });
+    }
+
+    void cancel() override {
+        net::dispatch(strand_, [self = shared_from_this(), this] {
+            on_message_ = nullptr;
+            on_lost_ = nullptr;
+            close();
+        });
+    }
+
+private:
+    void greeted() override {
+        no_deadline();
+        greeted_ = true;
+        for (auto& request : waiting_) send(std::move(request));
+        waiting_.clear();
+    }
+    void answered(int, json message) override {
+        if (on_message_) on_message_(std::move(message));
+    }
+    void notice(json message) override {
+        if (on_message_) on_message_(std::move(message));
+    }
+    void ended(const std::string& why) override {
+        on_message_ = nullptr;
+        if (!on_lost_) return;
+        auto on_lost = std::move(on_lost_);
+        on_lost_ = nullptr;
+        on_lost(why);
+    }
+
+    net::any_io_executor strand_;
+    std::function<void(json)> on_message_;
+    std::function<void(std::string)> on_lost_;
+    bool greeted_ = false;
+    std::vector<json> waiting_;
+};
+
 }  // namespace
+
+std::shared_ptr<UpstreamLink> open_upstream(net::any_io_executor executor, std::string owner_url,
+                                            std::string path, json hello, std::string client,
+                                            int connect_timeout_ms,
+                                            std::function<void(json)> on_message,
+                                            std::function<void(std::string)> on_lost) {
+    // A reply may be a room's whole record (megabytes in a party of thousands).
+    NodeTarget target{std::move(owner_url), std::move(path), std::move(hello), std::move(client),
+                      64 * 1024 * 1024};
+    auto upstream = std::make_shared<Upstream>(net::make_strand(executor), std::move(target),
+                                               std::move(on_message), std::move(on_lost));
+    upstream->start(connect_timeout_ms, true);
+    return upstream;
+}
 
 void ask_node(net::any_io_executor executor, std::string node_url, std::vector<json> questions,
               int timeout_ms, std::function<void(std::vector<json>)> done) {

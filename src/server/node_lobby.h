@@ -1,11 +1,13 @@
 #pragma once
-// Talking to another node's lobby in a cluster (docs/scaling.md): this node opens the other's
-// lobby WebSocket (/ws), says hello, and asks as a client would. Two uses:
+// Talking to another node in a cluster (docs/scaling.md): this node opens the other's lobby
+// WebSocket (/ws) or a room's (/ws/CODE), says hello, and asks as a client would. Three uses:
 // - `ask_node`: questions answered at once from the other node's memory (`my_rooms` for the
 //   rooms it owns: "Your rooms on every node");
 // - `forward_lobby_request`: a request answered later (`quick`, passed on to the matchmaker:
-//   "Quick match on every node"), whose connection stays open until the final answer.
-// Beast lives in this one translation unit for both.
+//   "Quick match on every node"), whose connection stays open until the final answer;
+// - `open_upstream`: a party phone's requests, from the edge that serves it to the room's owner
+//   ("A party over every node").
+// Beast lives in this one translation unit for all three.
 #include <functional>
 #include <memory>
 #include <string>
@@ -48,5 +50,30 @@ std::shared_ptr<LobbyForward> forward_lobby_request(boost::asio::any_io_executor
                                                     int connect_timeout_ms,
                                                     std::function<void(nlohmann::json)> on_answer,
                                                     std::function<void()> on_lost);
+
+// A phone's requests passed on by a party's edge node to the room's owner (docs/scaling.md, "A
+// party over every node"): one connection to the owner's /ws/CODE per phone that acts, said
+// hello with the phone's token and `"quiet": true` (the owner sends it answers and notices, not
+// the room's broadcasts, which the edge's replica sends). Not a relay: the phone never reads
+// from it directly.
+class UpstreamLink {
+public:
+    virtual ~UpstreamLink() = default;
+    // Queued until the owner's welcome, then sent in order. From any thread.
+    virtual void send_request(nlohmann::json request) = 0;
+    // Closes it; nothing more is passed back. From any thread.
+    virtual void cancel() = 0;
+};
+
+// Opens `path` ("/ws/CODE") on the node at `owner_url` with X-Forwarded-For `client`, says hello
+// with `hello`'s fields; `on_message` gets every answer (with its id) and every notice, and
+// `on_lost` once if the connection fails, is refused, or ends (not after cancel()). Both run on
+// a strand of `executor`.
+std::shared_ptr<UpstreamLink> open_upstream(boost::asio::any_io_executor executor,
+                                            std::string owner_url, std::string path,
+                                            nlohmann::json hello, std::string client,
+                                            int connect_timeout_ms,
+                                            std::function<void(nlohmann::json)> on_message,
+                                            std::function<void(std::string)> on_lost);
 
 }  // namespace broadside::server

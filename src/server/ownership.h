@@ -38,6 +38,9 @@ public:
     // One room with its log and record, read after its lease was taken (the log is then whole:
     // the previous owner's writes are fenced from the moment the epoch moved).
     virtual std::optional<StoredRoom> load_room(const std::string& code) = 0;
+    // The room's committed log entries numbered above `after`, in order (a party's edge node
+    // filling a gap or catching up: docs/scaling.md, "A party over every node").
+    virtual std::vector<LogEntry> log_after(const std::string& code, std::int64_t after) = 0;
     // Extends every lease this node holds and says the node is alive. `mine`: the rooms (with
     // their epochs) this node believes it owns; returns those whose lease another node or epoch
     // now holds. A room whose lease is not committed yet (a room being created) is not lost.

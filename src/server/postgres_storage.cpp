@@ -366,6 +366,25 @@ std::optional<StoredRoom> PostgresStorage::load_room(const std::string& code) {
         });
 }
 
+std::vector<LogEntry> PostgresStorage::log_after(const std::string& code, std::int64_t after) {
+    std::lock_guard lock(lease_mutex_);
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::read_transaction tx(db);
+            std::vector<LogEntry> entries;
+            for (const auto& row : tx.exec_params(
+                     "SELECT number, body FROM room_log WHERE room = $1 AND number > $2 "
+                     "ORDER BY number",
+                     code, after)) {
+                entries.push_back({code, row[0].as<std::int64_t>(),
+                                   nlohmann::json::parse(row[1].as<std::string>())});
+            }
+            tx.commit();
+            return entries;
+        });
+}
+
 std::vector<std::string> PostgresStorage::renew(
     const std::vector<std::pair<std::string, std::int64_t>>& mine) {
     std::lock_guard lock(lease_mutex_);

@@ -40,6 +40,7 @@ public:
     const std::string& node() const override { return cluster_->node; }
     LeaseClaim claim(const std::string& code) override;
     std::optional<StoredRoom> load_room(const std::string& code) override;
+    std::vector<LogEntry> log_after(const std::string& code, std::int64_t after) override;
     std::vector<std::string> renew(
         const std::vector<std::pair<std::string, std::int64_t>>& mine) override;
     void release(const std::string& code, std::int64_t epoch) override;

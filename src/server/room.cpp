@@ -18,6 +18,8 @@
 #include "server/failpoint.h"
 #include "server/group_writer.h"
 #include "server/metrics.h"
+#include "server/node_lobby.h"
+#include "server/party_stream.h"
 #include "server/peer.h"
 #include "server/secrets.h"
 
@@ -113,11 +115,17 @@ Result<std::shared_ptr<Room>> Room::create(RoomServices& services, RoomDirectory
 
 Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, RoomDirectory& directory,
                                             const StoredRoom& stored) {
+    return rebuild(services, directory, stored, false);
+}
+
+Result<std::shared_ptr<Room>> Room::rebuild(RoomServices& services, RoomDirectory& directory,
+                                            const StoredRoom& stored, bool replica) {
     auto probe = Match::create(stored.game, stored.options, 0);
     if (!probe) return probe.error();
     std::shared_ptr<Room> room(new Room(services, directory, stored.code, stored.game,
                                         stored.options, stored.settings, stored.server_seed,
                                         probe->seat_count()));
+    room->replica_ = replica;  // before anything: a replica seats no bot
     // A fold: each stored entry applied to the state, nothing sent, no bot asked, no timer set.
     for (const auto& stored_entry : stored.log) {
         auto entry = parse_entry(stored_entry);
@@ -207,6 +215,8 @@ void Room::detach(std::shared_ptr<Peer> peer) {
     boost::asio::post(strand_, [self = shared_from_this(), peer] {
         auto it = self->peers_.find(peer.get());
         if (it == self->peers_.end()) return;
+        if (it->second.upstream) it->second.upstream->cancel();
+        if (self->replica_) self->services_.metrics->replica_connections.fetch_sub(1);
         const int member = it->second.member;
         self->peers_.erase(it);
         if (member >= 0 && std::none_of(self->peers_.begin(), self->peers_.end(),
@@ -340,6 +350,8 @@ void Room::dispatch(Request& r) {
     }
     if (cmd == "hello") {
         error(r, "already_greeted", "This connection has already said hello.");
+    } else if (replica_ && !answered_by_replica(cmd)) {
+        forward(r);  // the owner decides every change (room_replica.cpp)
     } else if (cmd == "join") {
         on_join(r);
     } else if (cmd == "nonce") {
@@ -398,6 +410,7 @@ void Room::commit_pending() {
     // crashes the server at the move it chose.
     if (outbox_.acts_held()) failpoint("before_commit");
     if (lease_epoch_ > 0) batch->fences.emplace_back(code_, lease_epoch_);
+    if (publishes()) publishing_ = batch->entries;  // this room's only: a room commits its own
     services_.writer->submit(std::move(*batch), [self = shared_from_this()](Commit result) {
         boost::asio::post(self->strand_, [self, result] { self->committed(result); });
     });
@@ -408,6 +421,7 @@ void Room::committed(Commit result) {
         // Another node owns the room now: nothing held is sent (none of it is durable), and the
         // clients resend it to the new owner, which has the log up to the last commit.
         (void)outbox_.committed(false);
+        publishing_.clear();
         services_.metrics->fenced_commits.fetch_add(1, std::memory_order_relaxed);
         let_go();
         return;
@@ -415,10 +429,15 @@ void Room::committed(Commit result) {
     if (result != Commit::kDone) {
         // Nothing held is sent: none of it is durable. The server stops (docs/server.md).
         (void)outbox_.committed(false);
+        publishing_.clear();
         services_.fatal("a commit to the database failed");
         return;
     }
     if (outbox_.acts_held()) failpoint("after_commit_before_ack");
+    // Durable now: the edges' replicas may have it (a batch is published once, for every phone
+    // on every node).
+    if (!publishing_.empty()) services_.streams->publish(code_, std::move(publishing_));
+    publishing_.clear();
     const auto acts = outbox_.committed(true);
     const auto now = std::chrono::steady_clock::now();
     for (const auto& act : acts) {
@@ -540,6 +559,7 @@ Status Room::follow(const Applied& applied) {
 }
 
 Status Room::seat_bot(int seat, const std::string& bot_name) {
+    if (replica_) return Status::ok_status();  // the owner's bots play; a replica only watches
     auto bot = BotSeat::create(services_.bots, state_.game, state_.options, state_.seed, seat,
                                bot_name, code_);
     if (!bot) return bot.error();
@@ -569,7 +589,9 @@ void Room::send_ended() {
     ended_unsent_ = false;
     // One text for everyone: a party's result names its tied players, thousands of them.
     const std::string text = json{{"type", "ended"}, {"ended", public_ended()}}.dump();
-    for (auto& [key, a] : peers_) send_to(a.peer.lock(), text);
+    for (auto& [key, a] : peers_) {
+        if (!a.quiet) send_to(a.peer.lock(), text);
+    }
     broadcast_room();  // the phase changed
 }
 
@@ -619,7 +641,8 @@ void Room::build_record(bool keep) {
                            "seed = first 8 bytes, big-endian, of SHA-256(server_seed \":\" "
                            "nonce_0 \":\" nonce_1 ...); commitment = SHA-256(server_seed)"}};
     record_ = std::move(record);
-    if (keep) outbox_.pending().records.emplace_back(code_, record_);
+    // The owner stores the record; a replica builds its own copy for its `record` answers.
+    if (keep && !replica_) outbox_.pending().records.emplace_back(code_, record_);
 }
 
 // ---- fan-out -------------------------------------------------------------------------------
@@ -694,14 +717,17 @@ void Room::broadcast_room() {
     }
     last_room_broadcast_ms_ = now_ms();
     const std::string text = summary().dump();
-    for (auto& [key, a] : peers_) send_to(a.peer.lock(), text);
+    for (auto& [key, a] : peers_) {
+        if (!a.quiet) send_to(a.peer.lock(), text);
+    }
 }
 
 void Room::broadcast_events(const Peer* except) {
     if (!state_.match) return;
     const std::int64_t last = state_.match->last_event_number();
     for (auto& [key, a] : peers_) {
-        if (key == except || a.delivered >= last) continue;
+        // A replica's phone with an action's answer held gets the events with that answer.
+        if (key == except || a.delivered >= last || a.quiet || !a.held_acted.empty()) continue;
         push_events(a);
     }
 }
@@ -723,7 +749,7 @@ void Room::push_events(Attachment& a) {
 }
 
 void Room::ask_bots() {
-    if (state_.phase != Phase::kPlaying || !state_.match || closing_) return;
+    if (state_.phase != Phase::kPlaying || !state_.match || closing_ || replica_) return;
     for (int seat : state_.match->seats_to_act()) {
         auto it = bots_.find(seat);
         if (it == bots_.end() || thinking_.count(seat)) continue;

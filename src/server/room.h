@@ -4,6 +4,7 @@
 // order, and rooms share nothing. Every change is a log entry; replies and broadcasts that follow
 // a change are held until the group writer has committed it ("acknowledge after commit"), and
 // messages that arrive meanwhile wait their turn, so nobody ever sees an uncommitted state.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <deque>
@@ -33,7 +34,9 @@
 namespace broadside::server {
 
 class BotSeat;
+class PartyStreams;
 class Peer;
+class UpstreamLink;
 class Room;
 struct Metrics;
 
@@ -49,6 +52,9 @@ struct RoomServices {
     GroupWriter* writer = nullptr;
     Metrics* metrics = nullptr;
     std::string public_url;  // "http://host:port", for join links
+    // A cluster's party fan-out through Redis (docs/scaling.md, "A party over every node"): an
+    // open party room this node owns publishes each commit; null without `--redis`.
+    PartyStreams* streams = nullptr;
     // A commit failed: the server cannot promise anything any more and must stop.
     std::function<void(const std::string&)> fatal;
 };
@@ -94,6 +100,25 @@ public:
     // A room rebuilt from storage: its log is replayed (the match with it).
     static Result<std::shared_ptr<Room>> restore(RoomServices& services, RoomDirectory& directory,
                                                  const StoredRoom& stored);
+    // A read-only replica of an open party room another node owns (docs/scaling.md, "A party
+    // over every node"): built from the stored log like a restore, then fed the owner's
+    // commits from services.streams (follow()); it answers its connections' reads and sends
+    // them the room's events itself, and passes every other request on to the owner at
+    // `owner_url`, one connection per phone. It never writes, runs no bot and no clock.
+    static Result<std::shared_ptr<Room>> replica(RoomServices& services, RoomDirectory& directory,
+                                                 const StoredRoom& stored, std::string owner_url);
+    // Whether this room is an open party (its phones may be served by replicas on other nodes).
+    static bool is_open_party(const StoredRoom& stored);
+    bool is_replica() const { return replica_; }
+    // A replica whose connection to the owner failed (the owner died, drained, paused or let
+    // the room go): the next connection asks the database again. From any thread.
+    bool owner_lost() const { return owner_lost_.load(std::memory_order_relaxed); }
+    const std::string& owner_url() const { return owner_url_; }
+    // A replica: starts following the owner's commits (once, after it is published).
+    void follow();
+    // A replica: stops following, and tells its connections `moved` and closes them (this node
+    // took the room over, or the replica leaves memory). On any thread.
+    void stop_replica(const std::string& why);
 
     const std::string& code() const { return code_; }
     const std::string& game() const { return state_.game; }
@@ -133,6 +158,9 @@ public:
 private:
     Room(RoomServices& services, RoomDirectory& directory, std::string code, std::string game,
          nlohmann::json options, nlohmann::json settings, std::string server_seed, int seat_count);
+    // restore() and replica(): the stored log replayed.
+    static Result<std::shared_ptr<Room>> rebuild(RoomServices& services, RoomDirectory& directory,
+                                                 const StoredRoom& stored, bool replica);
 
     using Phase = RoomState::Phase;
     using Member = RoomState::Member;
@@ -145,6 +173,21 @@ private:
         // Events up to here were checked and none would reach it except as a skipped run (a
         // party's placements): the next check starts after them, not from `delivered`.
         std::int64_t scanned = 0;
+        // The owner's side of an edge's connection (hello `"quiet": true`): answers only, none
+        // of the room's broadcasts (the edge's replica sends those).
+        bool quiet = false;
+        // A replica's side: the phone's token (for its connection to the owner) and its hash
+        // (its member, once the replica has applied the join); the connection to the owner,
+        // opened at hello for a token or at the first request passed on, and the ids of the
+        // requests passed on (the owner's id -> the phone's own, as raw JSON).
+        std::string token;
+        std::string token_hash;
+        std::shared_ptr<UpstreamLink> upstream;
+        int upstream_ids = 0;
+        std::map<int, std::string> upstream_waiting;
+        // `acted` answers from the owner (with the phone's raw id) held until the replica has
+        // applied what they acknowledge (room_replica.cpp).
+        std::deque<std::pair<nlohmann::json, std::string>> held_acted;
     };
     struct Request {
         std::shared_ptr<Peer> peer;
@@ -152,6 +195,7 @@ private:
         std::string raw_id;
         std::chrono::steady_clock::time_point arrived;  // handled on the room's strand
         std::chrono::steady_clock::time_point read_at;  // its frame read off the socket
+        bool retried = false;  // a replica's hello, tried again once caught up
     };
 
     // Handling, on the strand.
@@ -186,6 +230,31 @@ private:
     void on_leave(Request& r);
     void on_rematch(Request& r);
     void on_claim(Request& r);
+
+    // A replica (room_replica.cpp): what it answers itself, the entries it is fed, the
+    // requests it passes on and the owner's answers to them.
+    static bool answered_by_replica(const std::string& cmd);
+    void feed(std::vector<LogEntry> entries);
+    void forward(Request& r);
+    void open_upstream_for(Attachment& a);
+    void upstream_answer(const Peer* key, nlohmann::json message);
+    void upstream_lost(const Peer* key, const std::string& why);
+    // The member a replica's connection holds, from its token's hash (-1 until the replica has
+    // the join, or once the member is barred).
+    void bind_member(Attachment& a);
+    // Sends the phone its held `acted` answers whose events the replica has applied: first the
+    // events before the action it has not been sent, then the answer.
+    void release_acted(Attachment& a);
+    // A hello whose token the replica does not know yet waits for the database (once).
+    std::vector<Request> hellos_waiting_;
+    bool replica_ = false;
+    std::string owner_url_;
+    std::uint64_t follow_id_ = 0;
+    std::atomic<bool> owner_lost_{false};
+    // The owner of an open party: the entries of the commit in flight, published once it is
+    // durable.
+    std::vector<LogEntry> publishing_;
+    bool publishes() const;
 
     // Party night (room_party.cpp): open seating, the host's lock, removal and names, and the
     // compact forms a room of thousands needs.

@@ -60,7 +60,9 @@ json Room::deadlines() const {
 }
 
 void Room::arm_clock() {
-    if (!clock_settings_.any() || state_.phase != Phase::kPlaying || !state_.match || closing_) {
+    // A replica runs no clock: the owner's timeouts reach it as log entries.
+    if (!clock_settings_.any() || state_.phase != Phase::kPlaying || !state_.match || closing_ ||
+        replica_) {
         clock_.cancel();
         return;
     }

@@ -21,6 +21,7 @@
 #include "server/failpoint.h"
 #include "server/group_writer.h"
 #include "server/metrics.h"
+#include "server/party_stream.h"
 #include "server/peer.h"
 #include "server/secrets.h"
 
@@ -63,6 +64,14 @@ void Room::on_hello(Request& r) {
             error(r, "removed", "The host removed this player from the room.");
             return;
         }
+        if (member < 0 && replica_ && !r.retried) {
+            // A replica a moment behind its owner (a phone that has just joined elsewhere):
+            // asked again once it has read everything committed so far.
+            r.retried = true;
+            hellos_waiting_.push_back(r);
+            services_.streams->catch_up(code_);
+            return;
+        }
         if (member < 0) {
             error(r, "bad_token",
                   "That token holds no seat in room " + code_ +
@@ -75,10 +84,29 @@ void Room::on_hello(Request& r) {
     // welcome at once, in order, before any new event (docs/server.md, "Reconnecting").
     std::int64_t start = last;
     if (body.contains("after") && !body["after"].is_null()) {
-        start = std::min(last, body["after"].get<std::int64_t>());
+        // A replica may be a moment behind what the phone saw through another node: it sends
+        // from the phone's number on, once it has caught up, never those numbers again.
+        const auto after = body["after"].get<std::int64_t>();
+        start = replica_ ? after : std::min(last, after);
     }
-    peers_[r.peer.get()] = Attachment{r.peer, member, start};
+    // An edge's connection for a phone it serves asks for answers only (room_replica.cpp).
+    const bool quiet = body.value("quiet", false);
+    if (quiet) start = last;
+    auto& attached = peers_[r.peer.get()] = Attachment{};
+    attached.peer = r.peer;
+    attached.member = member;
+    attached.delivered = start;
+    attached.quiet = quiet;
     if (member >= 0) absent_since_ms_.erase(member);
+    if (replica_) {
+        services_.metrics->replica_connections.fetch_add(1, std::memory_order_relaxed);
+        services_.metrics->replica_connections_total.fetch_add(1, std::memory_order_relaxed);
+    }
+    if (replica_ && member >= 0) {
+        attached.token = body["token"].get<std::string>();
+        attached.token_hash = state_.members[static_cast<std::size_t>(member)].token_hash;
+        open_upstream_for(attached);  // the owner counts the phone as present
+    }
     json you = {{"member", member}, {"seat", -1}, {"owner", false}, {"spectator", true}};
     if (member >= 0) {
         const auto& m = state_.members[static_cast<std::size_t>(member)];
@@ -94,7 +122,7 @@ void Room::on_hello(Request& r) {
               {"room", summary()},
               {"you", you},
               {"last_event", last}});
-    if (start < last) push_events(peers_[r.peer.get()]);
+    if (start < last) push_events(attached);
     broadcast_room();
 }
 

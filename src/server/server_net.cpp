@@ -34,6 +34,7 @@
 #include "server/postgres_storage.h"
 #include "server/relay.h"
 #include "server/replay_http.h"
+#include "server/party_stream.h"
 #include "server/secrets.h"
 #include "server/server.h"
 #include "server/shared_lobby.h"
@@ -763,6 +764,14 @@ int run_server(const ServerConfig& config) {
                                                      [&hub] { return hub.local_open_rooms(); });
         hub.share_lobby(shared_lobby.get());
     }
+    // A party's phones on every node (docs/scaling.md, "A party over every node"): with Redis,
+    // an open party room's commits are published to its Stream, and other nodes serve its
+    // phones from replicas.
+    std::unique_ptr<PartyStreams> party_streams;
+    if (!config.redis.empty() && postgres && !config.node.empty()) {
+        party_streams = std::make_unique<PartyStreams>(config.redis, *postgres, metrics);
+        services.streams = party_streams.get();
+    }
     const StaticFiles web(config.web_root);
     Shared shared{effective, hub, metrics, {}, {}, {}, web};
 
@@ -911,6 +920,8 @@ int run_server(const ServerConfig& config) {
     bot_pool.stop();
     bot_pool.join();
     writer.flush();
+    services.streams = nullptr;  // nothing runs on a strand any more
+    party_streams.reset();
     signals_owner.reset();
     expiry_owner.reset();
     loop_lag.reset();

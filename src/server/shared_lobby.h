@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/redis_link.h"
+
 namespace broadside::server {
 
 class SharedLobby {
@@ -31,23 +33,14 @@ public:
     // Whether the last tick reached Redis.
     bool connected() const { return connected_; }
 
-    // Parses `url` (throws std::invalid_argument saying what is accepted).
-    struct Address {
-        std::string host;  // empty for a unix socket
-        int port = 6379;
-        std::string path;  // the unix socket
-    };
-    static Address parse(const std::string& url);
-
 private:
     void run();
     void tick();
 
-    Address address_;
+    RedisAddress address_;
     std::string node_;
     std::function<nlohmann::json()> mine_;
-    struct Connection;
-    std::unique_ptr<Connection> redis_;  // the lobby thread's only
+    std::unique_ptr<RedisLink> redis_;  // the lobby thread's only
     mutable std::mutex mutex_;
     nlohmann::json others_ = nlohmann::json::array();
     std::atomic<bool> connected_{false};

@@ -15,38 +15,12 @@
 #include "support/cluster.h"
 #include "support/server_client.h"
 #include "support/test_support.h"
+#include "support/throwaway_redis.h"
 
 namespace broadside::testing {
 namespace {
 
 using nlohmann::json;
-
-class ThrowawayRedis {
-public:
-    ThrowawayRedis() : dir_(temp_dir()) { start(); }
-    ~ThrowawayRedis() { kill9(); }
-    std::string url() const { return "unix:" + dir_ + "/redis.sock"; }
-    void start() {
-        const ExecLine line({"redis-server", "--port", "0", "--unixsocket", dir_ + "/redis.sock",
-                             "--save", "", "--appendonly", "no", "--dir", dir_});
-        pid_ = fork();
-        if (pid_ == 0) line.exec();
-        for (int i = 0; i < 100 && access((dir_ + "/redis.sock").c_str(), F_OK) != 0; ++i) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-    }
-    void kill9() {
-        if (pid_ <= 0) return;
-        ::kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-        pid_ = -1;
-        unlink((dir_ + "/redis.sock").c_str());
-    }
-
-private:
-    std::string dir_;
-    pid_t pid_ = -1;
-};
 
 bool lists(unsigned short port, const std::string& room) {
     const auto reply = http_get(port, "/api/rooms");

@@ -1,7 +1,11 @@
-// A party room in a cluster (docs/scaling.md, "Connections to another node's room"; docs/server.md,
-// "Party night"): the room lives on one node, its phones reach every node (relayed to the owner),
-// and every phone hears every event exactly once, in order, also when an edge node dies and its
-// phones storm back through another node while the host keeps firing. Each phone keeps every
+// A party room in a cluster (docs/scaling.md, "A party over every node" and "Connections to
+// another node's room"; docs/server.md, "Party night"): the room lives on one node, its phones
+// reach every node, and every phone hears every event exactly once, in order, also when an edge
+// node dies and its phones storm back through another node while the host keeps firing, and
+// (fanned out) through a Redis restart. Each case runs twice: with `--redis` the edges serve the
+// phones from replicas fed by the owner's Redis Stream (the owner sends a phone only the answers
+// to its own requests);
+// without it, each phone is relayed to the owner. Each phone keeps every
 // event number it was sent, unasked or asked (`events` after exactly the last number it saw), on
 // every connection: a number sent twice, or one missing, is a failure (nothing is deduplicated).
 #include <gtest/gtest.h>
@@ -18,12 +22,16 @@
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
+#include "support/throwaway_redis.h"
 
 namespace broadside::testing {
 namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+
+const std::vector<std::string> kFleet{"A1 right", "A2 right", "A3 right",
+                                      "A4 right", "A5 right", "A6 right"};
 
 // A torpedo event as everyone hears it: without the seat's own result.
 json public_torpedo(json e) {
@@ -42,13 +50,19 @@ struct Phone {
     std::vector<int> seen_on;                // the connection each came on
     std::map<std::int64_t, json> torpedoes;  // by number, public part
     std::int64_t last_seen = 0;              // the highest number seen
+    int torpedoes_without_own_part = 0;      // seen in the public view, not its seat's
 
     // Looks at the frames received so far (reading more for up to `quiet_ms` of silence).
     void absorb(int quiet_ms) {
         const auto& frames = client->frames(quiet_ms);
         for (; read < frames.size(); ++read) {
             const json message = json::parse(frames[read], nullptr, false);
-            if (!message.is_object() || message.value("type", "") != "events") continue;
+            // Events come unasked (`events`), asked (`events`), or with the phone's own action
+            // (`acted`): each counts, on whichever path it came.
+            if (!message.is_object() || (message.value("type", "") != "events" &&
+                                         message.value("type", "") != "acted")) {
+                continue;
+            }
             for (const auto& e : message["events"]) {
                 const std::int64_t n = e["n"];
                 // A skipped run stands for the numbers `from` to n (docs/protocol.md).
@@ -58,7 +72,11 @@ struct Phone {
                     seen_on.push_back(connection);
                 }
                 last_seen = std::max(last_seen, n);
-                if (e.value("type", "") == "torpedo") torpedoes[n] = public_torpedo(e);
+                if (e.value("type", "") == "torpedo") {
+                    torpedoes[n] = public_torpedo(e);
+                    // A seated phone still in the game hears its own result with each torpedo.
+                    if (!e.contains("you")) ++torpedoes_without_own_part;
+                }
             }
         }
     }
@@ -162,6 +180,12 @@ Party open_party(Cluster& cluster, const std::vector<int>& nodes) {
         phone.seat = joined["seat"];
         phone.token = joined["token"];
         phone.fill();
+        // Its own fleet, before the first torpedo: an action passed on to the owner by an edge.
+        auto placed = phone.client->request({{"cmd", "act"},
+                                             {"action_id", "place"},
+                                             {"action", {{"type", "place"}, {"ships", kFleet}}}});
+        if (placed.value("type", "") != "acted") throw std::runtime_error(placed.dump());
+        phone.absorb(0);
         party.phones.push_back(std::move(phone));
     }
     return party;
@@ -180,14 +204,52 @@ void expect_every_phone_heard_everything(Party& party) {
         phone.absorb(100);  // anything late would be a duplicate
         EXPECT_EQ(phone.problems(party.last_event), "");
         EXPECT_EQ(json(phone.torpedoes), json(party.torpedoes));
+        EXPECT_EQ(phone.torpedoes_without_own_part, 0) << "its seat's view, not the public one";
     }
 }
 
-TEST(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExactlyOnce) {
-    Cluster cluster(3);
-    std::vector<int> nodes;
-    for (int i = 0; i < 24; ++i) nodes.push_back(i % 3);
-    auto party = open_party(cluster, nodes);
+// The nodes of a cluster, with Redis when the party is fanned out.
+struct PartyCluster {
+    explicit PartyCluster(bool fanned_out)
+        : redis(fanned_out ? std::make_unique<ThrowawayRedis>() : nullptr),
+          cluster(3, fanned_out ? std::vector<std::string>{"--redis", redis->url()}
+                                : std::vector<std::string>{}) {}
+    std::unique_ptr<ThrowawayRedis> redis;
+    Cluster cluster;
+};
+
+// How the edges served their phones: from replicas (fanned out: nothing relayed, and the
+// owner published each commit once), or relayed to the owner.
+void expect_served_as(Cluster& cluster, bool fanned_out, std::vector<int> edges) {
+    for (int edge : edges) {
+        SCOPED_TRACE("node " + std::to_string(edge));
+        if (fanned_out) {
+            EXPECT_GT(cluster.metric(edge, "broadside_replica_connections_total"), 0);
+            EXPECT_EQ(cluster.metric(edge, "broadside_relayed_connections_total"), 0);
+        } else {
+            EXPECT_GT(cluster.metric(edge, "broadside_relayed_connections_total"), 0);
+            EXPECT_EQ(cluster.metric(edge, "broadside_replica_connections_total"), 0);
+        }
+    }
+    if (fanned_out) {
+        EXPECT_GT(cluster.metric(0, "broadside_party_batches_published_total"), 0);
+    }
+}
+
+class ServerClusterParty : public ::testing::TestWithParam<bool> {};
+
+INSTANTIATE_TEST_SUITE_P(, ServerClusterParty, ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool>& param) {
+                             return std::string(param.param ? "FannedOutThroughRedis"
+                                                           : "RelayedToTheOwner");
+                         });
+
+TEST_P(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExactlyOnce) {
+    PartyCluster nodes(GetParam());
+    auto& cluster = nodes.cluster;
+    std::vector<int> spread;
+    for (int i = 0; i < 24; ++i) spread.push_back(i % 3);
+    auto party = open_party(cluster, spread);
     EXPECT_EQ(cluster.owner(party.room), "n0");
     for (int t = 0; t < 8; ++t) {
         std::string why;
@@ -196,15 +258,49 @@ TEST(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExact
     }
     EXPECT_EQ(party.torpedoes.size(), 8u);
     expect_every_phone_heard_everything(party);
-    EXPECT_GT(cluster.metric(1, "broadside_relayed_connections_total"), 0);
-    EXPECT_GT(cluster.metric(2, "broadside_relayed_connections_total"), 0);
+    expect_served_as(cluster, GetParam(), {1, 2});
+    if (GetParam()) {
+        EXPECT_GT(cluster.metric(1, "broadside_party_entries_from_redis_total"), 0);
+        EXPECT_GT(cluster.metric(1, "broadside_replica_requests_forwarded_total"), 0);
+    }
     for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
 }
 
-TEST(ServerClusterParty, ThroughAReconnectStormAndTheLossOfAnEdgeNode) {
-    Cluster cluster(3);
+// Fanned out only: Redis dies mid-game and comes back empty. The batches published meanwhile
+// are lost; the edges read them from the database (a quiet room, then a gap in the Stream).
+TEST(ServerClusterPartyRedis, EveryPhoneHearsEveryTorpedoThroughARedisRestart) {
+    PartyCluster nodes(true);
+    auto& cluster = nodes.cluster;
+    std::vector<int> edges;
+    for (int i = 0; i < 12; ++i) edges.push_back(1 + i % 2);
+    auto party = open_party(cluster, edges);
+    std::string why;
+    for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;
+    for (auto& phone : party.phones) phone.absorb(0);
+    nodes.redis->kill9();
+    for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;  // acknowledged all the same
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    for (auto& phone : party.phones) {
+        EXPECT_TRUE(phone.wait_until(party.last_event, deadline))
+            << "seat " << phone.seat << ": Redis is away and the pushes stopped at "
+            << phone.last_seen << " of " << party.last_event;
+    }
+    nodes.redis->start();
+    for (int t = 0; t < 3; ++t) {
+        ASSERT_TRUE(party.fire(why)) << why;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }
+    expect_every_phone_heard_everything(party);
+    expect_served_as(cluster, true, {1, 2});
+    EXPECT_GT(cluster.metric(1, "broadside_party_entries_from_database_total"), 0);
+    for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+TEST_P(ServerClusterParty, ThroughAReconnectStormAndTheLossOfAnEdgeNode) {
+    PartyCluster parts(GetParam());
+    auto& cluster = parts.cluster;
     std::vector<int> nodes;
-    for (int i = 0; i < 24; ++i) nodes.push_back(1 + i % 2);  // the edges: every phone relayed
+    for (int i = 0; i < 24; ++i) nodes.push_back(1 + i % 2);  // the edges: no phone on the owner
     auto party = open_party(cluster, nodes);
     ASSERT_EQ(cluster.owner(party.room), "n0");
     for (int t = 0; t < 4; ++t) {
@@ -265,7 +361,7 @@ TEST(ServerClusterParty, ThroughAReconnectStormAndTheLossOfAnEdgeNode) {
     std::printf("the host fired %d torpedoes\n", party.fired);
 
     expect_every_phone_heard_everything(party);
-    EXPECT_GT(cluster.metric(1, "broadside_relayed_connections_total"), 0);
+    expect_served_as(cluster, GetParam(), {1});
     EXPECT_EQ(cluster.owner(party.room), "n0");
     for (int i = 0; i < 2; ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
 }
