@@ -133,6 +133,7 @@ struct Phone {
 
 struct Party {
     std::string room;
+    std::string host_token;
     std::unique_ptr<SeatClient> host;
     std::vector<Phone> phones;
     std::map<std::int64_t, json> torpedoes;  // as the host's acknowledgements hold them
@@ -165,8 +166,8 @@ Party open_party(Cluster& cluster, const std::vector<int>& nodes) {
                                              {"seat", 0},
                                              {"name", "Host"}});
     party.room = created["room"];
-    party.host = std::make_unique<SeatClient>(cluster.node(0).port(), party.room,
-                                              created["token"].get<std::string>());
+    party.host_token = created["token"];
+    party.host = std::make_unique<SeatClient>(cluster.node(0).port(), party.room, party.host_token);
     auto started = party.host->request({{"cmd", "start"}});
     if (started.value("type", "") != "started") throw std::runtime_error(started.dump());
     for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -251,6 +252,13 @@ TEST_P(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExa
     for (int i = 0; i < 24; ++i) spread.push_back(i % 3);
     auto party = open_party(cluster, spread);
     EXPECT_EQ(cluster.owner(party.room), "n0");
+    // A phone that joined through one node is known at once through another (fanned out: a
+    // replica that has not read the join yet reads the database before it answers).
+    SeatClient late(cluster.node(1).port(), party.room);
+    auto joined = late.request({{"cmd", "join"}, {"name", "Late"}, {"device", "device-late"}});
+    ASSERT_EQ(joined.value("type", ""), "joined") << joined.dump();
+    SeatClient elsewhere(cluster.node(2).port(), party.room, joined["token"].get<std::string>());
+    EXPECT_EQ(elsewhere.welcome["you"]["seat"], joined["seat"]) << elsewhere.welcome.dump();
     for (int t = 0; t < 8; ++t) {
         std::string why;
         ASSERT_TRUE(party.fire(why)) << why;
@@ -294,6 +302,46 @@ TEST(ServerClusterPartyRedis, EveryPhoneHearsEveryTorpedoThroughARedisRestart) {
     expect_served_as(cluster, true, {1, 2});
     EXPECT_GT(cluster.metric(1, "broadside_party_entries_from_database_total"), 0);
     for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+// Fanned out only: the owner dies (SIGKILL) between torpedoes. Every phone, served by an edge, is
+// told `moved` and its connection closes; each comes back through its own node, resuming after
+// its last number, while an edge takes the room over once the lease has expired (the other
+// edge's replica follows the new owner); the host comes back through node 1 and fires on.
+TEST(ServerClusterPartyRedis, TheOwnerDiesAndAnEdgeTakesThePartyOver) {
+    PartyCluster nodes(true);
+    auto& cluster = nodes.cluster;
+    std::vector<int> edges;
+    for (int i = 0; i < 12; ++i) edges.push_back(1 + i % 2);
+    auto party = open_party(cluster, edges);
+    std::string why;
+    for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;
+    auto deadline = Clock::now() + std::chrono::seconds(10);
+    for (auto& phone : party.phones) ASSERT_TRUE(phone.wait_until(party.last_event, deadline));
+
+    cluster.node(0).kill9();
+    deadline = Clock::now() + std::chrono::seconds(15);
+    for (auto& phone : party.phones) {
+        SCOPED_TRACE("seat " + std::to_string(phone.seat));
+        while (!phone.client->ws().closed() && Clock::now() < deadline) phone.absorb(100);
+        EXPECT_TRUE(phone.client->ws().closed());
+        int moved = 0;
+        for (const auto& frame : phone.client->frames()) {
+            moved += json::parse(frame, nullptr, false).value("type", "") == "moved";
+        }
+        EXPECT_EQ(moved, 1) << "told `moved` before its connection closed";
+    }
+    for (std::size_t i = 0; i < party.phones.size(); ++i) {
+        party.phones[i].connect(cluster.node(edges[i]).port(), party.room);
+    }
+    party.host = std::make_unique<SeatClient>(cluster.node(1).port(), party.room,
+                                              party.host_token);
+    for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;
+    expect_every_phone_heard_everything(party);
+    const int owner = cluster.owner_index(party.room);
+    EXPECT_TRUE(owner == 1 || owner == 2) << owner;
+    EXPECT_GT(cluster.metric(3 - owner, "broadside_replica_connections_total"), 0);
+    for (int i = 1; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
 }
 
 TEST_P(ServerClusterParty, ThroughAReconnectStormAndTheLossOfAnEdgeNode) {
