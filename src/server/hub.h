@@ -136,8 +136,8 @@ private:
     // other nodes own, by code; codes known not to be open parties (never asked again); how
     // many expiry ticks each replica has had no connection.
     std::map<std::string, std::shared_ptr<Room>> replicas_;  // mutex_
-    std::set<std::string> not_party_;                         // mutex_
-    std::map<std::string, int> replica_idle_ticks_;           // mutex_
+    std::set<std::string> not_party_;                        // mutex_
+    std::map<std::string, int> replica_idle_ticks_;          // mutex_
     // Where a connection to `code`, held by the live owner at `owner_url`, goes: this node's
     // replica of it (made now if needed) when it is an open party and the node has Redis;
     // null: relay it.

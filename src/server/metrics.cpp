@@ -83,14 +83,13 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
           "Log entries this node's party replicas read from the database (gaps, catching up).",
           "counter", stream_entries_from_database.load());
     gauge("broadside_party_gaps_filled_total",
-          "Gaps in a party room's Redis Stream that this node filled from the database.",
-          "counter", stream_gaps_filled.load());
+          "Gaps in a party room's Redis Stream that this node filled from the database.", "counter",
+          stream_gaps_filled.load());
     gauge("broadside_replica_connections_total",
           "Connections served by this node's read-only replica of a party room another node owns.",
           "counter", replica_connections_total.load());
-    gauge("broadside_replica_connections",
-          "Open connections served by this node's party replicas.", "gauge",
-          replica_connections.load());
+    gauge("broadside_replica_connections", "Open connections served by this node's party replicas.",
+          "gauge", replica_connections.load());
     gauge("broadside_replica_requests_forwarded_total",
           "Requests of phones served by a replica that were passed on to the room's owner.",
           "counter", replica_requests_forwarded.load());

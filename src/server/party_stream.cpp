@@ -41,7 +41,9 @@ std::string field(const redisReply* fields, const char* name) {
 
 }  // namespace
 
-std::string party_stream_key(const std::string& code) { return "broadside:party:" + code; }
+std::string party_stream_key(const std::string& code) {
+    return "broadside:party:" + code;
+}
 
 PartyStreams::PartyStreams(const std::string& redis_url, Ownership& ownership, Metrics& metrics)
     : address_(parse_redis_url(redis_url)), ownership_(ownership), metrics_(metrics) {
@@ -193,8 +195,8 @@ void PartyStreams::read_loop() {
             }
             continue;
         }
-        std::vector<std::string> command{"XREAD", "COUNT", "1000", "BLOCK",
-                                         std::to_string(kBlockMs), "STREAMS"};
+        std::vector<std::string> command{
+            "XREAD", "COUNT", "1000", "BLOCK", std::to_string(kBlockMs), "STREAMS"};
         command.insert(command.end(), keys.begin(), keys.end());
         command.insert(command.end(), ids.begin(), ids.end());
         auto reply = redis->command(command);

@@ -373,10 +373,10 @@ std::vector<LogEntry> PostgresStorage::log_after(const std::string& code, std::i
         [&](pqxx::connection_base& db) {
             pqxx::read_transaction tx(db);
             std::vector<LogEntry> entries;
-            for (const auto& row : tx.exec_params(
-                     "SELECT number, body FROM room_log WHERE room = $1 AND number > $2 "
-                     "ORDER BY number",
-                     code, after)) {
+            for (const auto& row :
+                 tx.exec_params("SELECT number, body FROM room_log WHERE room = $1 AND number > $2 "
+                                "ORDER BY number",
+                                code, after)) {
                 entries.push_back({code, row[0].as<std::int64_t>(),
                                    nlohmann::json::parse(row[1].as<std::string>())});
             }

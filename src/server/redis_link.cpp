@@ -1,7 +1,7 @@
 #include "server/redis_link.h"
 
-#include <stdexcept>
 #include <sys/time.h>
+#include <stdexcept>
 
 namespace broadside::server {
 
@@ -58,7 +58,9 @@ std::unique_ptr<RedisLink> RedisLink::open(const RedisAddress& address, int time
     return std::unique_ptr<RedisLink>(new RedisLink(c));
 }
 
-RedisLink::~RedisLink() { redisFree(context_); }
+RedisLink::~RedisLink() {
+    redisFree(context_);
+}
 
 RedisReply RedisLink::command(const std::vector<std::string>& args) {
     std::vector<const char*> argv;
@@ -88,6 +90,8 @@ std::vector<RedisReply> RedisLink::pipeline(const std::vector<std::vector<std::s
     return replies;
 }
 
-std::string RedisLink::error() const { return context_->errstr; }
+std::string RedisLink::error() const {
+    return context_->errstr;
+}
 
 }  // namespace broadside::server

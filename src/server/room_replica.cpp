@@ -46,7 +46,9 @@ Result<std::shared_ptr<Room>> Room::replica(RoomServices& services, RoomDirector
     return room;
 }
 
-bool Room::publishes() const { return services_.streams && !replica_ && open_party(); }
+bool Room::publishes() const {
+    return services_.streams && !replica_ && open_party();
+}
 
 bool Room::answered_by_replica(const std::string& cmd) {
     return cmd == "observe" || cmd == "legal" || cmd == "events" || cmd == "record" ||
@@ -61,10 +63,9 @@ void Room::follow() {
             self->code_, self->log_size_, [weak](std::vector<LogEntry> entries) {
                 auto room = weak.lock();
                 if (!room) return;
-                boost::asio::post(room->strand_,
-                                  [room, entries = std::move(entries)]() mutable {
-                                      room->feed(std::move(entries));
-                                  });
+                boost::asio::post(room->strand_, [room, entries = std::move(entries)]() mutable {
+                    room->feed(std::move(entries));
+                });
             });
     });
 }
@@ -83,6 +84,12 @@ void Room::stop_replica(const std::string& why) {
                             .dump());
                 p->close(why);
             }
+        }
+        for (auto& r : self->hellos_waiting_) {  // not welcomed yet: moved all the same
+            r.peer->send(json{{"type", "moved"},
+                              {"message", "This room moved to another server; reconnecting."}}
+                             .dump());
+            r.peer->close(why);
         }
         self->hellos_waiting_.clear();
     });
@@ -233,8 +240,7 @@ void Room::release_acted(Attachment& a) {
                           : json::array();
         // The events before the action that the phone has not been sent come first (the owner
         // had sent them on its own connection before it acted; here they may not have gone).
-        const std::int64_t before =
-            events.empty() ? last : events.front().value("n", last + 1) - 1;
+        const std::int64_t before = events.empty() ? last : events.front().value("n", last + 1) - 1;
         if (before > a.delivered) {
             json missed = json::array();
             for (auto& e : state_.match->events_for(view_seat(a), a.delivered)) {
@@ -248,8 +254,9 @@ void Room::release_acted(Attachment& a) {
             }
             a.delivered = before;
             if (!missed.empty()) {
-                send_to(peer, json{{"type", "events"}, {"events", missed}, {"last_event", before}}
-                                  .dump());
+                send_to(
+                    peer,
+                    json{{"type", "events"}, {"events", missed}, {"last_event", before}}.dump());
             }
         }
         // And what the answer holds is not pushed again (nor what was sent already, in it).
@@ -279,9 +286,9 @@ void Room::upstream_lost(const Peer* key, const std::string& why) {
     // by id). Until then, requests it sent are unanswered, as on any lost connection.
     owner_lost_.store(true, std::memory_order_relaxed);
     if (auto p = a->peer.lock()) {
-        p->send(json{{"type", "moved"},
-                     {"message", "This room moved to another server; reconnecting."}}
-                    .dump());
+        p->send(
+            json{{"type", "moved"}, {"message", "This room moved to another server; reconnecting."}}
+                .dump());
         p->close("the room's owner is out of reach");
     }
 }

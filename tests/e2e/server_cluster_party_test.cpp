@@ -59,8 +59,8 @@ struct Phone {
             const json message = json::parse(frames[read], nullptr, false);
             // Events come unasked (`events`), asked (`events`), or with the phone's own action
             // (`acted`): each counts, on whichever path it came.
-            if (!message.is_object() || (message.value("type", "") != "events" &&
-                                         message.value("type", "") != "acted")) {
+            if (!message.is_object() ||
+                (message.value("type", "") != "events" && message.value("type", "") != "acted")) {
                 continue;
             }
             for (const auto& e : message["events"]) {
@@ -242,7 +242,7 @@ class ServerClusterParty : public ::testing::TestWithParam<bool> {};
 INSTANTIATE_TEST_SUITE_P(, ServerClusterParty, ::testing::Values(true, false),
                          [](const ::testing::TestParamInfo<bool>& param) {
                              return std::string(param.param ? "FannedOutThroughRedis"
-                                                           : "RelayedToTheOwner");
+                                                            : "RelayedToTheOwner");
                          });
 
 TEST_P(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExactlyOnce) {
@@ -334,8 +334,7 @@ TEST(ServerClusterPartyRedis, TheOwnerDiesAndAnEdgeTakesThePartyOver) {
     for (std::size_t i = 0; i < party.phones.size(); ++i) {
         party.phones[i].connect(cluster.node(edges[i]).port(), party.room);
     }
-    party.host = std::make_unique<SeatClient>(cluster.node(1).port(), party.room,
-                                              party.host_token);
+    party.host = std::make_unique<SeatClient>(cluster.node(1).port(), party.room, party.host_token);
     for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;
     expect_every_phone_heard_everything(party);
     const int owner = cluster.owner_index(party.room);

@@ -30,8 +30,8 @@ int unasked(SeatClient& c, std::initializer_list<const char*> types, int quiet_m
 }
 
 TEST(ServerQuiet, AQuietConnectionGetsItsAnswersButNoneOfTheRoomsBroadcasts) {
-    ServerProcess server(temp_dir(), {"--messages-per-second", "100000", "--message-burst",
-                                      "100000"});
+    ServerProcess server(temp_dir(),
+                         {"--messages-per-second", "100000", "--message-burst", "100000"});
     auto created = create_room(server.port(), {{"game", "classic"},
                                                {"bots", {{{"seat", 1}, {"level", "easy"}}}},
                                                {"options", {{"first", 1}}}});
