@@ -238,6 +238,18 @@ void Hub::renew_leases() {
         if (room && room->lease_epoch() == epochs.at(code)) room->lose_lease();
     }
     refresh_matchmaker(ownership_->live_nodes());
+    if (matchmaker_url().empty() && !draining_) adopt_orphans();
+}
+
+void Hub::adopt_orphans() {
+    // A few a round: the renewal's thread must be back in time for this node's own leases.
+    for (const auto& code : ownership_->orphaned_rooms(kOrphansPerRenewal)) {
+        Located where = locate(code);  // claims the lease and rebuilds the room, as a takeover
+        if (where.room && !where.room->is_replica()) {
+            spdlog::info("room {}: adopted after its node died (nobody had come back to it)",
+                         code);
+        }
+    }
 }
 
 void Hub::refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes) {

@@ -130,6 +130,11 @@ private:
     // Keeps the renewal's list of live nodes; passes this node's waiters on when another node
     // is the matchmaker.
     void refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes);
+    // The matchmaker also takes over the rooms dead nodes left that nobody has come back to (a
+    // bots-only game, a clock running out for an absent player): a few each renewal, as a
+    // restarted single server restores every room (docs/scaling.md, "Room ownership").
+    void adopt_orphans();
+    static constexpr int kOrphansPerRenewal = 5;
     std::vector<std::pair<std::string, std::string>> live_nodes_;  // from the renewals; mutex_
     std::map<const Peer*, std::vector<std::shared_ptr<class LobbyForward>>> forwards_;  // mutex_
     // A party over every node (docs/scaling.md): this node's replicas of open party rooms that

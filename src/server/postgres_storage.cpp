@@ -439,6 +439,27 @@ std::vector<std::pair<std::string, std::string>> PostgresStorage::live_nodes() {
         });
 }
 
+std::vector<std::string> PostgresStorage::orphaned_rooms(int limit) {
+    std::lock_guard lock(lease_mutex_);
+    return once_more_if_broken(
+        lease_conn_, [&] { ensure_lease_connection(); },
+        [&](pqxx::connection_base& db) {
+            pqxx::read_transaction tx(db);
+            std::vector<std::string> rooms;
+            for (const auto& row : tx.exec_params(
+                     "SELECT l.room FROM room_leases l JOIN rooms r ON r.code = l.room "
+                     "WHERE l.expires_at < clock_timestamp() AND NOT r.expired "
+                     "AND NOT EXISTS (SELECT 1 FROM records c WHERE c.room = l.room) "
+                     "AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = l.node AND "
+                     "n.seen_at > clock_timestamp() - $1 * interval '1 millisecond') "
+                     "ORDER BY l.expires_at LIMIT $2",
+                     cluster_->lease_ms, limit)) {
+                rooms.push_back(row[0].as<std::string>());
+            }
+            return rooms;
+        });
+}
+
 void PostgresStorage::release(const std::string& code, std::int64_t epoch) {
     std::lock_guard lock(lease_mutex_);
     return once_more_if_broken(

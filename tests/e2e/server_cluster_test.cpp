@@ -234,6 +234,41 @@ TEST(ServerCluster, APausedOwnerLosesTheRoomAndItsClientsAreMoved) {
 namespace broadside::testing {
 namespace {
 
+// A room its owner left behind that nobody comes back to (docs/scaling.md, "Room ownership"):
+// Ann starts a game against a bot under a 2 s placement clock that forfeits, and goes; her
+// room's node dies. With no connection to it, the matchmaker (n0, the first live node) adopts the
+// room once the lease has expired, the clock runs out, and the game ends: its record is there.
+TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
+    Cluster cluster(2);
+    auto created = create_room(
+        cluster.node(1).port(),
+        {{"game", "classic"},
+         {"seat", 0},
+         {"name", "Ann"},
+         {"bots", {{{"seat", 1}, {"level", "easy"}}}},
+         {"clock", {{"placement_seconds", 2}, {"on_timeout", "forfeit"}}}});
+    const std::string room = created["room"];
+    {
+        SeatClient ann(cluster.node(1).port(), room, created["token"].get<std::string>());
+        ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    }
+    ASSERT_EQ(cluster.owner(room), "n1");
+    cluster.node(1).kill9();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    HttpReply record;
+    while (std::chrono::steady_clock::now() < deadline) {
+        record = http_get(cluster.node(0).port(), "/rooms/" + room + "/record");
+        if (record.status == 200) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    ASSERT_EQ(record.status, 200) << "the room was never adopted: " << record.body;
+    const json ended = json::parse(record.body)["ended"];
+    EXPECT_EQ(ended["by"], "timeout") << ended.dump();
+    EXPECT_EQ(cluster.owner(room), "n0");
+    EXPECT_EQ(cluster.metric(0, "broadside_rooms_adopted_total"), 1);
+    EXPECT_EQ(cluster.node(0).terminate(), 0);
+}
+
 TEST(ServerCluster, RestartingPostgresMidGameHoldsTheMovesTellsTheClientsAndLosesNothing) {
     Cluster cluster(2);
     Rng rng(9);
