@@ -209,6 +209,13 @@ void expect_every_phone_heard_everything(Party& party) {
     }
 }
 
+// Where `count` phones connect: nodes 1 and 2 in turn (the edges: none on the owner, node 0).
+std::vector<int> on_the_edges(int count) {
+    std::vector<int> nodes;
+    for (int i = 0; i < count; ++i) nodes.push_back(1 + i % 2);
+    return nodes;
+}
+
 // The nodes of a cluster, with Redis when the party is fanned out.
 struct PartyCluster {
     explicit PartyCluster(bool fanned_out)
@@ -279,8 +286,7 @@ TEST_P(ServerClusterParty, APartyWithPhonesOnEveryNodeGetsEveryTorpedoInOrderExa
 TEST(ServerClusterPartyRedis, EveryPhoneHearsEveryTorpedoThroughARedisRestart) {
     PartyCluster nodes(true);
     auto& cluster = nodes.cluster;
-    std::vector<int> edges;
-    for (int i = 0; i < 12; ++i) edges.push_back(1 + i % 2);
+    const auto edges = on_the_edges(12);
     auto party = open_party(cluster, edges);
     std::string why;
     for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;
@@ -311,8 +317,7 @@ TEST(ServerClusterPartyRedis, EveryPhoneHearsEveryTorpedoThroughARedisRestart) {
 TEST(ServerClusterPartyRedis, TheOwnerDiesAndAnEdgeTakesThePartyOver) {
     PartyCluster nodes(true);
     auto& cluster = nodes.cluster;
-    std::vector<int> edges;
-    for (int i = 0; i < 12; ++i) edges.push_back(1 + i % 2);
+    const auto edges = on_the_edges(12);
     auto party = open_party(cluster, edges);
     std::string why;
     for (int t = 0; t < 3; ++t) ASSERT_TRUE(party.fire(why)) << why;
@@ -346,8 +351,7 @@ TEST(ServerClusterPartyRedis, TheOwnerDiesAndAnEdgeTakesThePartyOver) {
 TEST_P(ServerClusterParty, ThroughAReconnectStormAndTheLossOfAnEdgeNode) {
     PartyCluster parts(GetParam());
     auto& cluster = parts.cluster;
-    std::vector<int> nodes;
-    for (int i = 0; i < 24; ++i) nodes.push_back(1 + i % 2);  // the edges: no phone on the owner
+    const auto nodes = on_the_edges(24);
     auto party = open_party(cluster, nodes);
     ASSERT_EQ(cluster.owner(party.room), "n0");
     for (int t = 0; t < 4; ++t) {
