@@ -114,6 +114,7 @@ void Room::feed(std::vector<LogEntry> entries) {
             // The owner applied it; a replica that cannot is wrong: its phones go elsewhere.
             spdlog::error("replica of room {}: entry {} does not apply: {}", code_, stored.number,
                           status.error().message);
+            owner_lost_.store(true, std::memory_order_relaxed);  // the next connection is relayed
             stop_replica("the replica could not follow the room");
             return;
         }
