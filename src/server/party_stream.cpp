@@ -148,11 +148,6 @@ void PartyStreams::catch_up(const std::string& code) {
     wake_reader_.notify_one();
 }
 
-bool PartyStreams::redis_connected() const {
-    std::lock_guard lock(mutex_);
-    return reader_connected_;
-}
-
 void PartyStreams::read_loop() {
     std::unique_ptr<RedisLink> redis;
     auto next_try = Clock::now();

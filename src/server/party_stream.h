@@ -56,8 +56,6 @@ public:
     // Reads the room's new entries from the database now; `deliver` is called even when there
     // are none (a replica that waits to know it has everything committed so far).
     void catch_up(const std::string& code);
-    // Whether the reader's last Redis command succeeded.
-    bool redis_connected() const;
 
 private:
     struct Follow {
