@@ -20,6 +20,8 @@ async function myTurn(p: Page): Promise<void> {
 }
 
 test('weapons: nuke, torpedo, experimental blast and SCUBA through the UI', async ({ server, lobby, page }) => {
+  // A whole game against a bot: 43 s in CI beside another worker, over 60 s on a busier machine.
+  test.setTimeout(150_000);
   const { room, token } = await createRoom(lobby, {
     game: 'classic',
     options: { rows: 8, cols: 8, fleet, first: 0, weapons: 'all' },

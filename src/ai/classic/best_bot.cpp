@@ -515,6 +515,7 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     if (due <= 0) return;
     if (obs.board().cells() > 128) return use_density(obs, rng, out);
     if (!built_for_ || *built_for_ != obs.options()) build_tables(obs.options());
+    apply_expected_placer(obs.options());
     refresh_prior(obs.options());
     if (!collect_candidates(obs)) return use_density(obs, rng, out);
 
@@ -640,7 +641,30 @@ int BestBot::keep_together(const Observation& obs, Rng& rng, const std::vector<i
     return fallback_.tie_order().first(ties_, k_.board);
 }
 
+void BestBot::apply_expected_placer(const Options& options) {
+    if (counter_fleets_ <= 0 || counter_applied_) return;
+    if (!counter_for_ || *counter_for_ != options) {
+        // What `best` places when it knows nothing of its opponent: its placement with a fresh
+        // model's danger. A fixed seed, so that the bot plays the same for the same game.
+        OpponentModel fresh;
+        const std::vector<double> danger = fresh.danger(options);
+        Rng rng(kExpectedPlacerSeed);
+        counter_model_ = OpponentModel{};
+        for (int i = 0; i < counter_fleets_; ++i) {
+            GameEnd seen;
+            seen.options = &options;
+            seen.enemy_fleet = place_avoiding(options, danger, kDefaultPlaceBeta, rng);
+            counter_model_.learn(seen);
+        }
+        counter_for_ = options;
+    }
+    model_ = counter_model_;
+    prior_version_ = -1;  // the positions' weights must be set again from the new model
+    counter_applied_ = true;
+}
+
 std::vector<Placement> BestBot::place(const Observation& obs, Rng& rng) {
+    apply_expected_placer(obs.options());
     return place_avoiding(obs.options(), model_.danger(obs.options()), place_beta_, rng);
 }
 

@@ -37,6 +37,13 @@ public:
     // Measured in docs/ai.md ("The hunt lookahead"). Weighing every cell is worse than none: the
     // lookahead's model of the search is only a model, and the value still counts.
     static constexpr int kDefaultHuntCandidates = 10;
+    // How strongly place() avoids the cells the opponent is expected to fire at early (measured:
+    // docs/ai.md, "Placement and adaptation").
+    static constexpr double kDefaultPlaceBeta = 0.5;
+    // best-counter's prior: this many of `best`'s placements (docs/ai.md, "Session 11"), drawn
+    // from this seed.
+    static constexpr int kExpectedPlacerFleets = 2000;
+    static constexpr std::uint64_t kExpectedPlacerSeed = 0x5eed0c0e7e4ULL;
 
     // `samples`: fleets drawn per shot (more is stronger and slower); `name` as registered.
     explicit BestBot(int samples = 20000, std::string name = "best")
@@ -79,8 +86,18 @@ public:
     std::vector<Placement> place(const Observation& obs, Rng& rng) override;
     // Learns the opponent's fleets (a prior over positions) and shot order (for placing).
     void end_game(const GameEnd& end) override { model_.learn(end); }
-    void new_series() override { model_.reset(); }
+    void new_series() override {
+        model_.reset();
+        counter_applied_ = false;
+    }
     OpponentModel& model() { return model_; }
+    // Expect an opponent that places its fleet the way `best` does (place() with nothing learned
+    // yet): each series starts from a prior learned from `fleets` such placements, drawn once per
+    // game options from a fixed seed, instead of the uniform prior; the fleets the opponent
+    // reveals are learned on top as usual. 0 (the default): the uniform prior. It is the
+    // `best-counter` bot. Against `best` it wins nearly every game; against any other placer
+    // the wrong prior costs it shots (docs/ai.md, "Session 11").
+    void set_expected_placer_fleets(int fleets) { counter_fleets_ = fleets; }
     // How strongly place() avoids the cells fired at early (0: uniform placement).
     void set_placement_beta(double beta) { place_beta_ = beta; }
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
@@ -142,6 +159,9 @@ private:
     // nothing and can wait, since it costs no miss whenever it is fired.
     const CellScores& shot_values();
     void use_density(const Observation& obs, Rng& rng, std::vector<Cell>& out);
+    // With set_expected_placer_fleets: at a series' first placement or shot, model_ becomes the
+    // prior learned from `best`'s own placements for these options (learned once, then reused).
+    void apply_expected_placer(const Options& options);
     // Of `near` (cell indices, not empty), the one `density` scores highest, its ties broken in
     // its tie order for this game.
     int keep_together(const Observation& obs, Rng& rng, const std::vector<int>& near);
@@ -187,7 +207,11 @@ private:
     bool weighted_ = false;
     std::vector<std::vector<double>> cumulative_;
     std::vector<double> fleet_weight_;  // per enumerated fleet; empty when sampled or uniform
-    double place_beta_ = 0.5;           // measured: docs/ai.md, "Placement and adaptation"
+    double place_beta_ = kDefaultPlaceBeta;
+    int counter_fleets_ = 0;
+    bool counter_applied_ = false;
+    std::optional<Options> counter_for_;
+    OpponentModel counter_model_;
     std::vector<std::uint16_t> pick_;
     std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
     std::vector<double> gain_;  // plan_volley: per cell, the value of adding it

@@ -8,8 +8,8 @@
 namespace broadside::classic {
 
 std::vector<std::string> bot_names() {
-    return {"random", "hunt",      "density", "density-plain",
-            "best",   "best-fast", "border",  "sequential"};
+    return {"random",    "hunt",   "density",    "density-plain", "best",
+            "best-fast", "border", "sequential", "best-counter"};
 }
 std::string default_bot_name() {
     return "best";
@@ -24,6 +24,12 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "best") return std::unique_ptr<Bot>(std::make_unique<BestBot>(3000, "best"));
     if (name == "best-fast") {
         return std::unique_ptr<Bot>(std::make_unique<BestBot>(300, "best-fast"));
+    }
+    // `best` expecting an opponent that places like `best` (docs/ai.md, "Session 11").
+    if (name == "best-counter") {
+        auto bot = std::make_unique<BestBot>(3000, "best-counter");
+        bot->set_expected_placer_fleets(BestBot::kExpectedPlacerFleets);
+        return std::unique_ptr<Bot>(std::move(bot));
     }
     // Places every ship along the edge (a habit for `best` to learn); shoots like `density`.
     if (name == "border") return std::unique_ptr<Bot>(std::make_unique<BorderBot>());
