@@ -38,6 +38,7 @@ Distribution summarize(std::vector<double> values) {
     d.p10 = rank(0.10);
     d.p90 = rank(0.90);
     d.p99 = rank(0.99);
+    d.p999 = rank(0.999);
     d.min = values.front();
     d.max = values.back();
     return d;

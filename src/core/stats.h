@@ -23,6 +23,7 @@ struct Distribution {
     double p10 = 0;
     double p90 = 0;
     double p99 = 0;
+    double p999 = 0;  // the 99.9th percentile (a bot's time per shot has a goal there)
     double min = 0;
     double max = 0;
 };

@@ -232,7 +232,8 @@ TEST(BenchCommand, ShooterJsonReportHasShotsAndTiming) {
     const auto r =
         run_broadside({"bench", "shooter", "--bot", "random", "--games", "50", "--json"});
     const json j = parse_json_output(r);
-    for (const char* key : {"mean_shots", "median_shots", "max_shots", "p99_ms_per_shot"}) {
+    for (const char* key : {"mean_shots", "median_shots", "max_shots", "p99_ms_per_shot",
+                            "p999_ms_per_shot", "max_ms_per_shot"}) {
         ASSERT_TRUE(j.contains(key)) << key;
         EXPECT_TRUE(j[key].is_number()) << key;
     }
@@ -241,6 +242,9 @@ TEST(BenchCommand, ShooterJsonReportHasShotsAndTiming) {
     EXPECT_LE(j["max_shots"].get<double>(), 100.0);
     EXPECT_LE(j["mean_shots"].get<double>(), j["max_shots"].get<double>());
     EXPECT_GE(j["p99_ms_per_shot"].get<double>(), 0.0);
+    // The percentiles of the time per shot are in order.
+    EXPECT_LE(j["p99_ms_per_shot"].get<double>(), j["p999_ms_per_shot"].get<double>());
+    EXPECT_LE(j["p999_ms_per_shot"].get<double>(), j["max_ms_per_shot"].get<double>());
     EXPECT_EQ(j["games"], 50);
 }
 

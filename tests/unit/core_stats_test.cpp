@@ -82,11 +82,22 @@ TEST(Summarize, PercentilesUseTheNearestRank) {
     EXPECT_EQ(d.p10, 10.0);
     EXPECT_EQ(d.p90, 90.0);
     EXPECT_EQ(d.p99, 99.0);
+    EXPECT_EQ(d.p999, 100.0);  // ceil(99.9): the 100th
     // With 5 values: p10 is the 1st (ceil 0.5), p90 the 5th (ceil 4.5), p99 the 5th.
     const Distribution five = summarize({10, 20, 30, 40, 50});
     EXPECT_EQ(five.p10, 10.0);
     EXPECT_EQ(five.p90, 50.0);
     EXPECT_EQ(five.p99, 50.0);
+    EXPECT_EQ(five.p999, 50.0);
+}
+
+TEST(Summarize, TheNinetyNinePointNinthPercentileIsTheValueAtRankCeil999PerThousand) {
+    std::vector<double> v;
+    for (int i = 2000; i >= 1; --i) v.push_back(i);  // unsorted on purpose
+    const Distribution d = summarize(v);
+    EXPECT_EQ(d.p99, 1980.0);
+    EXPECT_EQ(d.p999, 1998.0);  // ceil(0.999 x 2000) = 1998: two values above it
+    EXPECT_EQ(d.max, 2000.0);
 }
 
 TEST(Summarize, OneValueHasNoSpread) {

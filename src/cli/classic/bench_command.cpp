@@ -134,6 +134,7 @@ int run_shooter_bench(const BenchArgs& args) {
                          {"mean_volleys", v.mean},
                          {"mean_ms_per_shot", t.mean},
                          {"p99_ms_per_shot", t.p99},
+                         {"p999_ms_per_shot", t.p999},
                          {"max_ms_per_shot", t.max},
                          {"histogram", to_json(make_histogram(shots))}};
         if (!blocks.empty()) {
@@ -162,8 +163,10 @@ int run_shooter_bench(const BenchArgs& args) {
         "10th percentile %.0f, 90th percentile %.0f, max %.0f\n",
         s.mean, s.mean_ci.low, s.mean_ci.high, s.median, s.p10, s.p90, s.max);
     if (options->salvo) std::printf("salvos to sink the fleet: mean %.2f\n", v.mean);
-    std::printf("time per shot: mean %.4f ms, 99th percentile %.4f ms, max %.4f ms\n\n", t.mean,
-                t.p99, t.max);
+    std::printf(
+        "time per shot: mean %.4f ms, 99th percentile %.4f ms, 99.9th percentile %.4f ms, max "
+        "%.4f ms\n\n",
+        t.mean, t.p99, t.p999, t.max);
     if (!blocks.empty()) {
         std::printf("by game of the series:\n");
         for (const auto& b : blocks) {
