@@ -90,6 +90,7 @@ std::vector<std::unique_ptr<Bot>> all_bots() {
             auto best = std::make_unique<BestBot>(100, name);
             // best-counter's prior from fewer of best's placements: the same code path.
             if (name == "best-counter") best->set_expected_placer_fleets(50);
+            if (name == "best-salvo") best->set_informed_volleys(true);
             bots.push_back(std::move(best));
         } else {
             bots.push_back(std::move(make_bot(name).value()));
@@ -140,9 +141,9 @@ std::vector<Setup> self_play_setups() {
 }
 
 TEST(ClassicBots, RegistryListsEveryBotWithBestAsDefault) {
-    EXPECT_EQ(bot_names(),
-              (std::vector<std::string>{"random", "hunt", "density", "density-plain", "best",
-                                        "best-fast", "border", "sequential", "best-counter"}));
+    EXPECT_EQ(bot_names(), (std::vector<std::string>{"random", "hunt", "density", "density-plain",
+                                                     "best", "best-fast", "border", "sequential",
+                                                     "best-counter", "best-salvo"}));
     EXPECT_EQ(default_bot_name(), "best");
     for (const auto& name : bot_names()) {
         auto bot = make_bot(name);

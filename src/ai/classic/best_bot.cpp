@@ -449,12 +449,10 @@ void BestBot::score_smoothed() {
     }
 }
 
-void BestBot::plan_volley(int due, Rng& rng, std::vector<Cell>& out) {
+void BestBot::fill_segments_left() {
     const std::size_t m = ships_.size();
     const std::size_t fleets = solutions_.size() / m;
-    const int cells = k_.board.cells();
     const Cells2 unfired{{k_.unfired.word(0), k_.unfired.word(1)}};
-    // Per fleet and ship: the segments not yet hit.
     left_.assign(fleets * m, Cells2{});
     for (std::size_t f = 0; f < fleets; ++f) {
         const std::uint16_t* sol = &solutions_[f * m];
@@ -464,6 +462,123 @@ void BestBot::plan_volley(int due, Rng& rng, std::vector<Cell>& out) {
             left_[f * m + j] = {{c.w[0] & unfired.w[0], c.w[1] & unfired.w[1]}};
         }
     }
+}
+
+void BestBot::plan_informed_volley(int due, std::vector<Cell>& out) {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    const auto cells = static_cast<std::size_t>(k_.board.cells());
+    const std::size_t outcomes = m + 1;
+    fill_segments_left();
+    const auto weight = [&](std::size_t f) {
+        return fleet_weight_.empty() ? 1.0 : fleet_weight_[f];
+    };
+    double total = 0.0;
+    for (std::size_t f = 0; f < fleets; ++f) total += weight(f);
+    const auto is_chosen = [](const Cells2& chosen, int i) {
+        return ((chosen.w[i / 64] >> (i % 64)) & 1U) != 0;
+    };
+    Cells2 chosen;
+    const auto choose = [&](int cell) {
+        chosen.w[cell / 64] |= std::uint64_t{1} << (cell % 64);
+        out.push_back(cell_at(cell, k_.board));
+    };
+
+    // Cells (nearly) certain to hit, likeliest first.
+    gain_.assign(cells, 0.0);
+    for (std::size_t f = 0; f < fleets; ++f) {
+        Cells2 any;
+        for (std::size_t j = 0; j < m; ++j) any.add(left_[f * m + j]);
+        for_each_bit(any.w, 2, [&](std::size_t c) { gain_[c] += weight(f); });
+    }
+    near_.clear();
+    k_.unfired.for_each([&](int i) {
+        if (gain_[static_cast<std::size_t>(i)] >= kVolleyCertain * total) near_.push_back(i);
+    });
+    std::stable_sort(near_.begin(), near_.end(), [&](int x, int y) {
+        return gain_[static_cast<std::size_t>(x)] > gain_[static_cast<std::size_t>(y)];
+    });
+    for (std::size_t i = 0; i < near_.size() && static_cast<int>(out.size()) < due; ++i) {
+        choose(near_[i]);
+    }
+
+    // The rest: group the fleets by their outcomes at the cells chosen so far.
+    group_.assign(fleets, 0);
+    std::size_t groups = 1;
+    const auto outcome_at = [&](std::size_t f, int cell) -> std::size_t {
+        for (std::size_t j = 0; j < m; ++j) {
+            if ((left_[f * m + j].w[cell / 64] >> (cell % 64)) & 1U) return j + 1;
+        }
+        return 0;
+    };
+    const auto regroup = [&](int cell) {
+        regroup_.assign(groups * outcomes, -1);
+        std::size_t next = 0;
+        for (std::size_t f = 0; f < fleets; ++f) {
+            std::int32_t& id = regroup_[group_[f] * outcomes + outcome_at(f, cell)];
+            if (id < 0) id = static_cast<std::int32_t>(next++);
+            group_[f] = static_cast<std::uint32_t>(id);
+        }
+        groups = next;
+    };
+    for (const Cell c : out) regroup(cell_index(c, k_.board));
+    while (static_cast<int>(out.size()) < due) {
+        outcome_weight_.assign(groups * cells * outcomes, 0.0);
+        group_weight_.assign(groups, 0.0);
+        std::fill(gain_.begin(), gain_.end(), 0.0);  // hit + sinking chance, times total
+        for (std::size_t f = 0; f < fleets; ++f) {
+            const double fw = weight(f);
+            const std::size_t g = group_[f];
+            group_weight_[g] += fw;
+            for (std::size_t j = 0; j < m; ++j) {
+                const Cells2& l = left_[f * m + j];
+                const Cells2 rest{{l.w[0] & ~chosen.w[0], l.w[1] & ~chosen.w[1]}};
+                const int count = std::popcount(rest.w[0]) + std::popcount(rest.w[1]);
+                // With one segment left out of the volley, a shot there sinks the ship.
+                const double value = fw * (count == 1 ? 2.0 : 1.0);
+                for_each_bit(rest.w, 2, [&](std::size_t c) {
+                    gain_[c] += value;
+                    outcome_weight_[(g * cells + c) * outcomes + j + 1] += fw;
+                });
+            }
+        }
+        int pick = -1;
+        double best = -1.0;
+        k_.unfired.for_each([&](int i) {
+            if (is_chosen(chosen, i)) return;
+            const auto c = static_cast<std::size_t>(i);
+            double entropy = 0.0;  // times total
+            for (std::size_t g = 0; g < groups; ++g) {
+                const double n = group_weight_[g];
+                if (n <= 0.0) continue;
+                const double* w = &outcome_weight_[(g * cells + c) * outcomes];
+                double water = n;
+                double h = 0.0;
+                for (std::size_t o = 1; o < outcomes; ++o) {
+                    if (w[o] <= 0.0) continue;
+                    water -= w[o];
+                    h -= w[o] * std::log(w[o] / n);
+                }
+                if (water > 1e-9 * n) h -= water * std::log(water / n);
+                entropy += h;
+            }
+            const double value = (gain_[c] + kVolleyInfoWeight * entropy) / total;
+            if (value > best * (1.0 + 1e-9) + 1e-12) {
+                best = value;
+                pick = i;
+            }
+        });
+        if (pick < 0) break;  // every cell chosen
+        choose(pick);
+        regroup(pick);
+    }
+}
+
+void BestBot::plan_volley(int due, Rng& rng, std::vector<Cell>& out) {
+    const std::size_t m = ships_.size();
+    const std::size_t fleets = solutions_.size() / m;
+    const int cells = k_.board.cells();
+    fill_segments_left();
     Cells2 chosen;
     auto& gain = gain_;
     gain.resize(static_cast<std::size_t>(cells));
@@ -530,7 +645,11 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
 
     const BoardSize b = k_.board;
     if (due > 1) {
-        plan_volley(due, rng, out);
+        if (informed_volleys_) {
+            plan_informed_volley(due, out);
+        } else {
+            plan_volley(due, rng, out);
+        }
         if (smooth_ && !exact) {
             score_smoothed();
         } else {

@@ -100,6 +100,14 @@ public:
     void set_expected_placer_fleets(int fleets) { counter_fleets_ = fleets; }
     // How strongly place() avoids the cells fired at early (0: uniform placement).
     void set_placement_beta(double beta) { place_beta_ = beta; }
+    // Salvo volleys by information (plan_informed_volley) instead of by hits, new ships and
+    // sinkings (plan_volley). Off by default; the `best-salvo` bot (docs/ai.md, "Session 12").
+    void set_informed_volleys(bool on) { informed_volleys_ = on; }
+    // plan_informed_volley's values, chosen by measurement (docs/ai.md, "Session 12"): cells at
+    // least this likely to hit go first; the rest by hit chance + sinking chance + this weight
+    // times the entropy of the cell's outcome given the outcomes of the cells already chosen.
+    static constexpr double kVolleyCertain = 0.9;
+    static constexpr double kVolleyInfoWeight = 2.0;
     void shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) override;
     Action decide(const Observation& obs, Rng& rng) override;
 
@@ -179,6 +187,17 @@ private:
     // a shot by the ship it hits there: kVolleyHit for any hit, kVolleyNewShip more if the volley
     // has not hit that ship yet, and kVolleySink more if it would be the ship's last segment.
     void plan_volley(int due, Rng& rng, std::vector<Cell>& out);
+    // left_ for plan_volley and plan_informed_volley: per fleet and ship, the segments not hit.
+    void fill_segments_left();
+    // A Salvo volley of `due` cells over the fleets in solutions_ (weighted by fleet_weight_
+    // when enumerated under a prior). First every cell at least kVolleyCertain likely to hit,
+    // likeliest first: a certain hit teaches nothing, but in a Salvo race a ship sunk a volley
+    // earlier takes a shot off every enemy volley after it. Then one cell at a time, the one of
+    // highest hit chance + chance that the volley sinks a ship there + kVolleyInfoWeight x the
+    // entropy (nats) of its outcome (water, or which ship) within each group of fleets that
+    // agree on the outcomes of the cells already chosen, averaged over the groups: it asks
+    // what the volley's other cells will not already answer. Ties: the first cell in index order.
+    void plan_informed_volley(int due, std::vector<Cell>& out);
 
     int samples_;
     bool smooth_ = true;
@@ -215,6 +234,13 @@ private:
     std::vector<std::uint16_t> pick_;
     std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
     std::vector<double> gain_;  // plan_volley: per cell, the value of adding it
+    bool informed_volleys_ = false;
+    // plan_informed_volley: per fleet, the group of fleets it is in (dense ids); per group, cell
+    // and outcome (0 water, 1 + ship entry), the weight of the group's fleets with that outcome.
+    std::vector<std::uint32_t> group_;
+    std::vector<double> outcome_weight_;
+    std::vector<double> group_weight_;
+    std::vector<std::int32_t> regroup_;
     std::vector<std::vector<std::uint64_t>> cover_;
     std::vector<std::size_t> words_;
     std::vector<Cells2> reach_;

@@ -9,7 +9,7 @@ namespace broadside::classic {
 
 std::vector<std::string> bot_names() {
     return {"random",    "hunt",   "density",    "density-plain", "best",
-            "best-fast", "border", "sequential", "best-counter"};
+            "best-fast", "border", "sequential", "best-counter",  "best-salvo"};
 }
 std::string default_bot_name() {
     return "best";
@@ -29,6 +29,13 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "best-counter") {
         auto bot = std::make_unique<BestBot>(3000, "best-counter");
         bot->set_expected_placer_fleets(BestBot::kExpectedPlacerFleets);
+        return std::unique_ptr<Bot>(std::move(bot));
+    }
+    // `best` with Salvo volleys planned by information (docs/ai.md, "Session 12"); its single
+    // shots are best's.
+    if (name == "best-salvo") {
+        auto bot = std::make_unique<BestBot>(3000, "best-salvo");
+        bot->set_informed_volleys(true);
         return std::unique_ptr<Bot>(std::move(bot));
     }
     // Places every ship along the edge (a habit for `best` to learn); shoots like `density`.
