@@ -13,6 +13,7 @@
 #include "ai/classic/best_bot.h"
 #include "ai/classic/bots.h"
 #include "ai/classic/density_bot.h"
+#include "classic_layouts_test_support.h"
 #include "core/cell.h"
 #include "core/fleet_sampler.h"
 #include "games/classic/rules.h"
@@ -67,61 +68,20 @@ std::optional<Game> random_position(const Options& o, int shots, std::uint64_t s
 // `per_ship`, if given, gets per ship and cell (ship * cells + cell) the share of layouts with
 // that ship's unhit segment there.
 std::vector<double> exact_chances(const Observation& obs, std::vector<double>* per_ship = nullptr) {
-    const Options& o = obs.options();
-    const BoardSize b = o.board;
-    const int n = static_cast<int>(o.fleet.size());
-    std::vector<std::vector<Bitboard>> positions(static_cast<std::size_t>(n));
-    for (int s = 0; s < n; ++s) {
-        for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
-            if (o.fleet[s].length == 1 && orientation == Orientation::kVertical) break;
-            for (int r = 0; r < b.rows; ++r) {
-                for (int c = 0; c < b.cols; ++c) {
-                    if (auto cells = ship_cells({{r, c}, orientation}, o.fleet[s].length, b)) {
-                        positions[s].push_back(*cells);
-                    }
-                }
-            }
-        }
-    }
+    const BoardSize b = obs.options().board;
+    const int n = static_cast<int>(obs.options().fleet.size());
     std::vector<double> count(static_cast<std::size_t>(b.cells()), 0.0);
     std::vector<double> ship_count(static_cast<std::size_t>(b.cells() * n), 0.0);
     double total = 0;
-    std::vector<Bitboard> layout(static_cast<std::size_t>(n));
-    std::function<void(int, Bitboard)> place = [&](int s, Bitboard blocked) {
-        if (s == n) {
-            Bitboard all;
-            for (const auto& cells : layout) all |= cells;
-            if ((all & obs.fired()) != obs.hits()) return;
-            bool ok = true;
-            obs.hits().for_each([&](int i) {
-                const int label = obs.hit_label(i);
-                if (label >= 0 && !layout[label].test(i)) ok = false;
+    testing::for_each_consistent_layout(obs, [&](const std::vector<Bitboard>& layout) {
+        total += 1;
+        for (int t = 0; t < n; ++t) {
+            layout[static_cast<std::size_t>(t)].without(obs.fired()).for_each([&](int i) {
+                count[static_cast<std::size_t>(i)] += 1;
+                ship_count[static_cast<std::size_t>(t * b.cells() + i)] += 1;
             });
-            for (int t = 0; t < n && ok; ++t) {
-                const bool sunk = obs.hits().contains_all(layout[t]);
-                if (sunk != obs.enemy_ship_sunk(t)) {
-                    ok = false;
-                } else if (sunk && !layout[t].test(obs.enemy_sunk_at(t))) {
-                    ok = false;
-                }
-            }
-            if (!ok) return;
-            total += 1;
-            all.without(obs.fired()).for_each([&](int i) { count[i] += 1; });
-            for (int t = 0; t < n; ++t) {
-                layout[t].without(obs.fired()).for_each([&](int i) {
-                    ship_count[static_cast<std::size_t>(t * b.cells() + i)] += 1;
-                });
-            }
-            return;
         }
-        for (const Bitboard& cells : positions[s]) {
-            if (cells.intersects(blocked)) continue;
-            layout[s] = cells;
-            place(s + 1, blocked | (o.no_touch ? neighbourhood(cells, b) | cells : cells));
-        }
-    };
-    place(0, Bitboard{});
+    });
     for (auto& c : count) c = total > 0 ? c / total : 0.0;
     if (per_ship != nullptr) {
         for (auto& c : ship_count) c = total > 0 ? c / total : 0.0;

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -16,6 +15,7 @@
 
 #include "ai/classic/best_bot.h"
 #include "ai/classic/bots.h"
+#include "classic_layouts_test_support.h"
 #include "core/cell.h"
 #include "core/fleet_sampler.h"
 #include "games/classic/rules.h"
@@ -27,52 +27,12 @@ namespace {
 using Layouts = std::vector<std::vector<Bitboard>>;
 
 Layouts consistent_layouts(const Observation& obs) {
-    const Options& o = obs.options();
-    const BoardSize b = o.board;
-    const int n = static_cast<int>(o.fleet.size());
-    std::vector<std::vector<Bitboard>> positions(static_cast<std::size_t>(n));
-    for (int s = 0; s < n; ++s) {
-        for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
-            for (int r = 0; r < b.rows; ++r) {
-                for (int c = 0; c < b.cols; ++c) {
-                    if (auto cells = ship_cells({{r, c}, orientation}, o.fleet[s].length, b)) {
-                        positions[static_cast<std::size_t>(s)].push_back(*cells);
-                    }
-                }
-            }
-        }
-    }
     Layouts out;
-    std::vector<Bitboard> layout(static_cast<std::size_t>(n));
-    std::function<void(int, Bitboard)> place = [&](int s, Bitboard blocked) {
-        if (s == n) {
-            Bitboard all;
-            for (const auto& cells : layout) all |= cells;
-            if ((all & obs.fired()) != obs.hits()) return;
-            bool ok = true;
-            obs.hits().for_each([&](int i) {
-                const int label = obs.hit_label(i);
-                if (label >= 0 && !layout[static_cast<std::size_t>(label)].test(i)) ok = false;
-            });
-            for (int t = 0; t < n && ok; ++t) {
-                const auto& ship = layout[static_cast<std::size_t>(t)];
-                const bool sunk = obs.hits().contains_all(ship);
-                if (sunk != obs.enemy_ship_sunk(t)) ok = false;
-                if (ok && sunk && !ship.test(obs.enemy_sunk_at(t))) ok = false;
-            }
-            if (!ok) return;
-            std::vector<Bitboard> left;
-            for (const auto& cells : layout) left.push_back(cells.without(obs.fired()));
-            out.push_back(std::move(left));
-            return;
-        }
-        for (const Bitboard& cells : positions[static_cast<std::size_t>(s)]) {
-            if (cells.intersects(blocked)) continue;
-            layout[static_cast<std::size_t>(s)] = cells;
-            place(s + 1, blocked | cells);
-        }
-    };
-    place(0, Bitboard{});
+    testing::for_each_consistent_layout(obs, [&](const std::vector<Bitboard>& layout) {
+        std::vector<Bitboard> left;
+        for (const auto& cells : layout) left.push_back(cells.without(obs.fired()));
+        out.push_back(std::move(left));
+    });
     return out;
 }
 

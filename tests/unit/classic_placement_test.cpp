@@ -19,6 +19,7 @@
 #include "ai/classic/placement.h"
 #include "ai/classic/self_play.h"
 #include "ai/classic/target_practice.h"
+#include "classic_layouts_test_support.h"
 #include "core/fleet_sampler.h"
 #include "games/classic/rules.h"
 #include "protocol/referee.h"
@@ -243,55 +244,18 @@ TEST(ClassicPlacement, BestWithNothingLearnedShootsExactlyAsTheUniformBest) {
 // ship segment there.
 std::vector<double> weighted_chances(const Observation& obs,
                                      const std::function<double(const Bitboard&)>& prior) {
-    const Options& o = obs.options();
-    const BoardSize b = o.board;
-    const int n = static_cast<int>(o.fleet.size());
-    std::vector<std::vector<Bitboard>> positions(static_cast<std::size_t>(n));
-    for (int s = 0; s < n; ++s) {
-        for (const auto orientation : {Orientation::kHorizontal, Orientation::kVertical}) {
-            for (int r = 0; r < b.rows; ++r) {
-                for (int c = 0; c < b.cols; ++c) {
-                    if (auto cells = ship_cells({{r, c}, orientation}, o.fleet[s].length, b)) {
-                        positions[s].push_back(*cells);
-                    }
-                }
-            }
-        }
-    }
-    std::vector<double> weight(static_cast<std::size_t>(b.cells()), 0.0);
+    std::vector<double> weight(static_cast<std::size_t>(obs.options().board.cells()), 0.0);
     double total = 0;
-    std::vector<Bitboard> layout(static_cast<std::size_t>(n));
-    std::function<void(int, Bitboard, double)> place = [&](int s, Bitboard blocked, double w) {
-        if (s == n) {
-            Bitboard all;
-            for (const auto& cells : layout) all |= cells;
-            if ((all & obs.fired()) != obs.hits()) return;
-            bool ok = true;
-            obs.hits().for_each([&](int i) {
-                const int label = obs.hit_label(i);
-                if (label >= 0 && !layout[label].test(i)) ok = false;
-            });
-            for (int t = 0; t < n && ok; ++t) {
-                const bool sunk = obs.hits().contains_all(layout[t]);
-                if (sunk != obs.enemy_ship_sunk(t)) {
-                    ok = false;
-                } else if (sunk && !layout[t].test(obs.enemy_sunk_at(t))) {
-                    ok = false;
-                }
-            }
-            if (!ok) return;
-            total += w;
-            all.without(obs.fired()).for_each([&](int i) { weight[i] += w; });
-            return;
+    testing::for_each_consistent_layout(obs, [&](const std::vector<Bitboard>& layout) {
+        double w = 1.0;
+        Bitboard all;
+        for (const auto& cells : layout) {
+            w *= prior(cells);
+            all |= cells;
         }
-        for (const Bitboard& cells : positions[s]) {
-            if (cells.intersects(blocked)) continue;
-            layout[s] = cells;
-            place(s + 1, blocked | (o.no_touch ? neighbourhood(cells, b) | cells : cells),
-                  w * prior(cells));
-        }
-    };
-    place(0, Bitboard{}, 1.0);
+        total += w;
+        all.without(obs.fired()).for_each([&](int i) { weight[static_cast<std::size_t>(i)] += w; });
+    });
     for (auto& c : weight) c = total > 0 ? c / total : 0.0;
     return weight;
 }
