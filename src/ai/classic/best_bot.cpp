@@ -475,12 +475,9 @@ void BestBot::plan_informed_volley(int due, std::vector<Cell>& out) {
     };
     double total = 0.0;
     for (std::size_t f = 0; f < fleets; ++f) total += weight(f);
-    const auto is_chosen = [](const Cells2& chosen, int i) {
-        return ((chosen.w[i / 64] >> (i % 64)) & 1U) != 0;
-    };
     Cells2 chosen;
     const auto choose = [&](int cell) {
-        chosen.w[cell / 64] |= std::uint64_t{1} << (cell % 64);
+        chosen.set(cell);
         out.push_back(cell_at(cell, k_.board));
     };
 
@@ -491,15 +488,15 @@ void BestBot::plan_informed_volley(int due, std::vector<Cell>& out) {
         for (std::size_t j = 0; j < m; ++j) any.add(left_[f * m + j]);
         for_each_bit(any.w, 2, [&](std::size_t c) { gain_[c] += weight(f); });
     }
-    near_.clear();
+    std::vector<int> sure;
     k_.unfired.for_each([&](int i) {
-        if (gain_[static_cast<std::size_t>(i)] >= kVolleyCertain * total) near_.push_back(i);
+        if (gain_[static_cast<std::size_t>(i)] >= kVolleyCertain * total) sure.push_back(i);
     });
-    std::stable_sort(near_.begin(), near_.end(), [&](int x, int y) {
+    std::stable_sort(sure.begin(), sure.end(), [&](int x, int y) {
         return gain_[static_cast<std::size_t>(x)] > gain_[static_cast<std::size_t>(y)];
     });
-    for (std::size_t i = 0; i < near_.size() && static_cast<int>(out.size()) < due; ++i) {
-        choose(near_[i]);
+    for (std::size_t i = 0; i < sure.size() && static_cast<int>(out.size()) < due; ++i) {
+        choose(sure[i]);
     }
 
     // The rest: group the fleets by their outcomes at the cells chosen so far.
@@ -507,7 +504,7 @@ void BestBot::plan_informed_volley(int due, std::vector<Cell>& out) {
     std::size_t groups = 1;
     const auto outcome_at = [&](std::size_t f, int cell) -> std::size_t {
         for (std::size_t j = 0; j < m; ++j) {
-            if ((left_[f * m + j].w[cell / 64] >> (cell % 64)) & 1U) return j + 1;
+            if (left_[f * m + j].test(cell)) return j + 1;
         }
         return 0;
     };
@@ -545,7 +542,7 @@ void BestBot::plan_informed_volley(int due, std::vector<Cell>& out) {
         int pick = -1;
         double best = -1.0;
         k_.unfired.for_each([&](int i) {
-            if (is_chosen(chosen, i)) return;
+            if (chosen.test(i)) return;
             const auto c = static_cast<std::size_t>(i);
             double entropy = 0.0;  // times total
             for (std::size_t g = 0; g < groups; ++g) {
@@ -604,7 +601,7 @@ void BestBot::plan_volley(int due, Rng& rng, std::vector<Cell>& out) {
         double best = 0.0;
         ties_.clear();
         k_.unfired.for_each([&](int i) {
-            if ((chosen.w[i / 64] >> (i % 64)) & 1U) return;
+            if (chosen.test(i)) return;
             if (gain[static_cast<std::size_t>(i)] > best * (1.0 + 1e-9)) {
                 best = gain[static_cast<std::size_t>(i)];
                 ties_.clear();
@@ -612,7 +609,7 @@ void BestBot::plan_volley(int due, Rng& rng, std::vector<Cell>& out) {
             if (gain[static_cast<std::size_t>(i)] >= best * (1.0 - 1e-9)) ties_.push_back(i);
         });
         const int pick = ties_[rng.below(static_cast<std::uint32_t>(ties_.size()))];
-        chosen.w[pick / 64] |= std::uint64_t{1} << (pick % 64);
+        chosen.set(pick);
         out.push_back(cell_at(pick, k_.board));
     }
 }

@@ -134,6 +134,8 @@ private:
             w[0] |= o.w[0];
             w[1] |= o.w[1];
         }
+        bool test(int cell) const { return ((w[cell / 64] >> (cell % 64)) & 1U) != 0; }
+        void set(int cell) { w[cell / 64] |= std::uint64_t{1} << (cell % 64); }
     };
     struct Position {
         Cells2 cells;
@@ -233,7 +235,8 @@ private:
     OpponentModel counter_model_;
     std::vector<std::uint16_t> pick_;
     std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
-    std::vector<double> gain_;  // plan_volley: per cell, the value of adding it
+    // plan_volley and plan_informed_volley: per cell, the value of adding it
+    std::vector<double> gain_;
     bool informed_volleys_ = false;
     // plan_informed_volley: per fleet, the group of fleets it is in (dense ids); per group, cell
     // and outcome (0 water, 1 + ship entry), the weight of the group's fleets with that outcome.
