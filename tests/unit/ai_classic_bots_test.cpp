@@ -90,7 +90,9 @@ std::vector<std::unique_ptr<Bot>> all_bots() {
             auto best = std::make_unique<BestBot>(100, name);
             // best-counter's prior from fewer of best's placements: the same code path.
             if (name == "best-counter") best->set_expected_placer_fleets(50);
-            if (name == "best-salvo") best->set_informed_volleys(true);
+            if (name == "best-salvo") {
+                best->set_volley_planner(BestBot::VolleyPlanner::kByInformationWhileFinishing);
+            }
             bots.push_back(std::move(best));
         } else {
             bots.push_back(std::move(make_bot(name).value()));

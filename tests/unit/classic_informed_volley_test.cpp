@@ -1,4 +1,5 @@
-// `best-salvo`'s Salvo volleys (BestBot::plan_informed_volley), checked against a brute-force
+// The information planner of Salvo volleys (BestBot::plan_informed_volley, which `best-salvo`
+// uses while finishing a ship it has hit), checked against a brute-force
 // oracle on small boards where `best` enumerates every consistent fleet: the oracle lists every
 // legal layout consistent with the observation (and nothing else: the volley is a function of
 // what the seat has seen), fires first the cells at least kVolleyCertain likely to hit, then
@@ -146,8 +147,8 @@ TEST(InformedVolley, EveryVolleyIsTheOneTheRuleGivesOverEveryConsistentFleet) {
         const Observation obs = observe(*state, 0);
         const Layouts layouts = consistent_layouts(obs);
         ASSERT_FALSE(layouts.empty());
-        BestBot bot(3000, "best-salvo");
-        bot.set_informed_volleys(true);
+        BestBot bot(3000, "informed");
+        bot.set_volley_planner(BestBot::VolleyPlanner::kByInformation);
         std::vector<Cell> out;
         Rng rng(seed);
         bot.shoot(obs, rng, out);
@@ -173,23 +174,53 @@ TEST(InformedVolley, EveryVolleyIsTheOneTheRuleGivesOverEveryConsistentFleet) {
     EXPECT_GE(with_sure_cells, 3);  // the certain-first rule was exercised
 }
 
-TEST(InformedVolley, BestSalvoPlansVolleysByInformationAndBestDoesNot) {
-    auto salvo = make_bot("best-salvo");
-    ASSERT_TRUE(salvo.ok());
-    EXPECT_EQ((*salvo)->name(), "best-salvo");
-    // The same position, the same seed: the two planners choose differently on an open board.
+// Whether seat 1 has a ship hit and not sunk: the truth, read from the state (the bot sees only
+// its observation).
+bool a_hit_ship_afloat(const State& state) {
+    const Ocean& enemy = state.oceans[1];
+    for (std::size_t s = 0; s < enemy.layout.size(); ++s) {
+        if (enemy.hits[s] > 0 && enemy.sunk_at[s] < 0) return true;
+    }
+    return false;
+}
+
+// `best-salvo` (session 14): while an enemy ship it has hit is afloat, each volley is the one the
+// information planner gives; while hunting, the one `best` fires. Positions after random volleys
+// on the standard Salvo board; the three bots draw from the same seed, so they weigh the same
+// fleets and differ only in the planner.
+TEST(InformedVolley, BestSalvoFinishesByInformationAndHuntsLikeBest) {
     Options o;
     o.salvo = true;
     const auto options = std::make_shared<const Options>(o);
-    const auto state = salvo_position(options, 0, 5);
-    ASSERT_TRUE(state);
-    std::vector<Cell> informed, plain;
-    Rng a(9), b(9);
-    (*salvo)->shoot(observe(*state, 0), a, informed);
-    make_bot("best").value()->shoot(observe(*state, 0), b, plain);
-    ASSERT_EQ(informed.size(), 5U);
-    ASSERT_EQ(plain.size(), 5U);
-    EXPECT_NE(informed, plain);
+    int finishing = 0, hunting = 0;
+    int finishing_differs = 0, hunting_differs = 0;  // the planners disagree: the case is decided
+    for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+        const auto state = salvo_position(options, static_cast<int>(seed % 4), seed);
+        if (!state) continue;
+        const Observation obs = observe(*state, 0);
+        auto salvo = make_bot("best-salvo").value();
+        auto best = make_bot("best").value();
+        BestBot informed(3000, "informed");
+        informed.set_volley_planner(BestBot::VolleyPlanner::kByInformation);
+        std::vector<Cell> by_salvo, by_best, by_information;
+        Rng a(seed), b(seed), c(seed);
+        salvo->shoot(obs, a, by_salvo);
+        best->shoot(obs, b, by_best);
+        informed.shoot(obs, c, by_information);
+        ASSERT_EQ(static_cast<int>(by_salvo.size()), obs.shots_due());
+        const bool differs = by_best != by_information;
+        if (a_hit_ship_afloat(*state)) {
+            EXPECT_EQ(by_salvo, by_information) << "seed " << seed << ": finishing";
+            ++finishing;
+            finishing_differs += differs ? 1 : 0;
+        } else {
+            EXPECT_EQ(by_salvo, by_best) << "seed " << seed << ": hunting";
+            ++hunting;
+            hunting_differs += differs ? 1 : 0;
+        }
+    }
+    EXPECT_GE(finishing_differs, 2) << finishing << " finishing positions";
+    EXPECT_GE(hunting_differs, 2) << hunting << " hunting positions";
 }
 
 }  // namespace

@@ -642,7 +642,7 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
 
     const BoardSize b = k_.board;
     if (due > 1) {
-        if (informed_volleys_) {
+        if (plans_by_information()) {
             plan_informed_volley(due, out);
         } else {
             plan_volley(due, rng, out);
@@ -672,6 +672,19 @@ void BestBot::shoot(const Observation& obs, Rng& rng, std::vector<Cell>& out) {
     });
     const int pick = hunt_lookahead(keep_together(obs, rng, near_), value);
     out.push_back(cell_at(pick, b));
+}
+
+bool BestBot::plans_by_information() const {
+    switch (volley_planner_) {
+        case VolleyPlanner::kByHits: return false;
+        case VolleyPlanner::kByInformation: return true;
+        case VolleyPlanner::kByInformationWhileFinishing:
+            // Finishing: some hit belongs, or may belong, to a ship still afloat. While hunting
+            // plan_volley spreads the shots over the likeliest cells, which measured better than
+            // asking questions of an empty sea (docs/ai.md, "Session 13", "After the test").
+            return !k_.open_hits.empty() || !k_.ambiguous_hits.empty();
+    }
+    return false;
 }
 
 int BestBot::hunt_lookahead(int baseline, const CellScores& value) {

@@ -100,9 +100,14 @@ public:
     void set_expected_placer_fleets(int fleets) { counter_fleets_ = fleets; }
     // How strongly place() avoids the cells fired at early (0: uniform placement).
     void set_placement_beta(double beta) { place_beta_ = beta; }
-    // Salvo volleys by information (plan_informed_volley) instead of by hits, new ships and
-    // sinkings (plan_volley). Off by default; the `best-salvo` bot (docs/ai.md, "Session 12").
-    void set_informed_volleys(bool on) { informed_volleys_ = on; }
+    // How Salvo volleys (more than one shot due) are chosen. kByHits (the default): by hits, new
+    // ships and sinkings (plan_volley). kByInformation: by what each shot tells beyond the others
+    // (plan_informed_volley), on every volley; session 12's `best-salvo`. kByInformationWhile-
+    // Finishing: by information while an enemy ship is hit and afloat, by hits while hunting; the
+    // `best-salvo` bot since session 14, which won more games than either (docs/ai.md,
+    // "Session 14"). Single shots are the same in every mode.
+    enum class VolleyPlanner { kByHits, kByInformation, kByInformationWhileFinishing };
+    void set_volley_planner(VolleyPlanner planner) { volley_planner_ = planner; }
     // plan_informed_volley's values, chosen by measurement (docs/ai.md, "Session 12"): cells at
     // least this likely to hit go first; the rest by hit chance + sinking chance + this weight
     // times the entropy of the cell's outcome given the outcomes of the cells already chosen.
@@ -200,6 +205,8 @@ private:
     // agree on the outcomes of the cells already chosen, averaged over the groups: it asks
     // what the volley's other cells will not already answer. Ties: the first cell in index order.
     void plan_informed_volley(int due, std::vector<Cell>& out);
+    // Whether this volley is planned by plan_informed_volley, by volley_planner_ and k_.
+    bool plans_by_information() const;
 
     int samples_;
     bool smooth_ = true;
@@ -237,7 +244,7 @@ private:
     std::vector<Cells2> left_;  // plan_volley: per fleet and ship, the segments not yet hit
     // plan_volley and plan_informed_volley: per cell, the value of adding it
     std::vector<double> gain_;
-    bool informed_volleys_ = false;
+    VolleyPlanner volley_planner_ = VolleyPlanner::kByHits;
     // plan_informed_volley: per fleet, the group of fleets it is in (dense ids); per group, cell
     // and outcome (0 water, 1 + ship entry), the weight of the group's fleets with that outcome.
     std::vector<std::uint32_t> group_;

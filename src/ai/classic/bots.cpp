@@ -31,11 +31,11 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
         bot->set_expected_placer_fleets(BestBot::kExpectedPlacerFleets);
         return std::unique_ptr<Bot>(std::move(bot));
     }
-    // `best` with Salvo volleys planned by information (docs/ai.md, "Session 12"); its single
-    // shots are best's.
+    // `best` with Salvo volleys planned by information while it finishes a ship it has hit
+    // (docs/ai.md, "Session 14"); its hunting volleys and single shots are best's.
     if (name == "best-salvo") {
         auto bot = std::make_unique<BestBot>(3000, "best-salvo");
-        bot->set_informed_volleys(true);
+        bot->set_volley_planner(BestBot::VolleyPlanner::kByInformationWhileFinishing);
         return std::unique_ptr<Bot>(std::move(bot));
     }
     // Places every ship along the edge (a habit for `best` to learn); shoots like `density`.
