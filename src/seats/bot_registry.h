@@ -15,7 +15,8 @@ struct BotInfo {
     std::string strength;  // a measured figure (docs/ai.md has the commands)
 };
 
-// The bots of a game family: "classic" (also for "salvo"), "royale", "crew" or "party".
+// The bots of a game: "classic", "salvo" (classic's bots; hard is `best-salvo`), "royale",
+// "crew" or "party".
 const std::vector<BotInfo>& bots_for(const std::string& game);
 
 // The levels, easiest first: "easy", "normal", "hard".

@@ -212,6 +212,10 @@ TEST(HotSeatClassic, LevelsChooseTheDocumentedBots) {
             run_broadside({"play", "classic", "--seed", "1", "--level", level}, "quit\nyes\n");
         EXPECT_NE(r.out.find("against the " + bot + " bot"), std::string::npos) << level;
     }
+    // In Salvo, hard is the Salvo specialist.
+    const auto r =
+        run_broadside({"play", "salvo", "--seed", "1", "--level", "hard"}, "quit\nyes\n");
+    EXPECT_NE(r.out.find("against the best-salvo bot"), std::string::npos) << r.out;
 }
 
 TEST(HotSeatClassic, QuitAsksFirstAndNoCarriesOn) {

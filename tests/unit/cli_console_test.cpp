@@ -120,6 +120,10 @@ TEST(BotRegistry, EveryLevelOfEveryGameNamesAListedBot) {
     EXPECT_EQ(*seats::bot_for_level("classic", "easy"), "hunt");
     EXPECT_EQ(*seats::bot_for_level("classic", "normal"), "density");
     EXPECT_EQ(*seats::bot_for_level("classic", "hard"), "best");
+    // Salvo: classic's bots, but hard is the Salvo specialist (docs/play.md).
+    EXPECT_EQ(*seats::bot_for_level("salvo", "normal"), "density");
+    EXPECT_EQ(*seats::bot_for_level("salvo", "hard"), "best-salvo");
+    EXPECT_EQ(seats::bots_for("salvo").size(), seats::bots_for("classic").size());
     EXPECT_FALSE(seats::bot_for_level("classic", "expert"));
 }
 
