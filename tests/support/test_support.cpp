@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,7 +25,8 @@ std::string slurp(const std::string& path) {
 }
 
 // Every directory temp_dir() made, removed when the test program exits: a test may still read
-// its files after the call that wrote them, so they cannot go sooner.
+// its files after the call that wrote them, so they cannot go sooner. Tests call it from several
+// threads at once (Screens80x24 runs its games in parallel), so the list is locked.
 class TempDirs {
 public:
     ~TempDirs() {
@@ -36,11 +38,13 @@ public:
     std::string make() {
         char tmpl[] = "/tmp/broadside-test-XXXXXX";
         if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+        const std::lock_guard<std::mutex> lock(mutex_);
         dirs_.emplace_back(tmpl);
         return tmpl;
     }
 
 private:
+    std::mutex mutex_;
     std::vector<std::string> dirs_;
 };
 
