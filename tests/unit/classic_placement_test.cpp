@@ -292,6 +292,18 @@ void learn_border(BestBot& bot, const Options& o, int games, std::uint64_t seed)
     }
 }
 
+// Teaches `bot` border fleets for options `o` until it trusts what it learned (docs/ai.md,
+// "Learning only on evidence"), and at least `games` of them; fails the test if 300 do not do.
+void learn_border_until_trusted(BestBot& bot, const Options& o, int games, std::uint64_t seed) {
+    const Fresh g = fresh_game(o, seed);
+    BorderBot border;
+    Rng rng(seed);
+    for (int i = 0; i < 300 && (i < games || !bot.model().trusted()); ++i) {
+        bot.end_game({&o, border.place(observe(g.state, 1), rng), {}, {}});
+    }
+    ASSERT_TRUE(bot.model().trusted());
+}
+
 TEST(ClassicPlacement, LearnedPriorChancesEqualTheWeightedPosteriorExactly) {
     int checked = 0;
     for (const bool no_touch : {false, true}) {
@@ -301,8 +313,7 @@ TEST(ClassicPlacement, LearnedPriorChancesEqualTheWeightedPosteriorExactly) {
             if (!game) continue;
             const Observation obs = observe(game->state, 0);
             BestBot bot;
-            learn_border(bot, o, 6, seed);
-            ASSERT_EQ(bot.model().fleets_seen(), 6);
+            learn_border_until_trusted(bot, o, 6, seed);
             Rng rng(seed);
             std::vector<Cell> out;
             bot.shoot(obs, rng, out);
@@ -327,7 +338,7 @@ TEST(ClassicPlacement, LearnedPriorSampledChancesComeCloseToTheWeightedPosterior
         if (!game) continue;
         const Observation obs = observe(game->state, 0);
         BestBot bot(1000);
-        learn_border(bot, o, 8, seed);
+        learn_border_until_trusted(bot, o, 8, seed);
         Rng rng(seed);
         std::vector<Cell> out;
         bot.shoot(obs, rng, out);
@@ -387,11 +398,14 @@ TEST(ClassicPlacement, OpponentModelIsUniformUntilItSeesAFleet) {
                  {},
                  {}});
     EXPECT_EQ(model.fleets_seen(), 1);
-    EXPECT_LT(model.position_weight(o, cells), 1.0);  // the middle, where it did not place
+    EXPECT_LT(model.learned_weight(o, cells), 1.0);  // the middle, where it did not place
     const auto top = ship_cells({{0, 0}, Orientation::kHorizontal}, 5, o.board).value();
-    EXPECT_GT(model.position_weight(o, top), 1.0);
-    model.reset();
+    EXPECT_GT(model.learned_weight(o, top), 1.0);
+    // Learned, but not used: one fleet is no evidence of a habit.
+    EXPECT_FALSE(model.trusted());
     EXPECT_EQ(model.position_weight(o, top), 1.0);
+    model.reset();
+    EXPECT_EQ(model.learned_weight(o, top), 1.0);
 }
 
 // Counts end_game calls.

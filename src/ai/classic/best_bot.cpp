@@ -70,7 +70,7 @@ void BestBot::refresh_prior(const Options& options) {
     for (std::size_t t = 0; t < tables_.size(); ++t) {
         for (Position& p : tables_[t]) p.prior = model_.position_weight(options, p.board_cells);
     }
-    weighted_ = model_.fleets_seen() > 0;
+    weighted_ = model_.trusted();
     prior_version_ = model_.version();
 }
 
