@@ -35,6 +35,7 @@ State started_game(const std::shared_ptr<const Options>& options, std::uint64_t 
 // The prior `best-counter` should start from: kFleets of best's placements with nothing learned.
 OpponentModel expected_prior(const Options& o) {
     OpponentModel model;
+    model.assume_trusted();  // an assumption about the opponent, used from the first game
     const std::vector<double> danger = OpponentModel().danger(o);
     Rng rng(BestBot::kExpectedPlacerSeed);
     for (int i = 0; i < kFleets; ++i) {

@@ -779,6 +779,7 @@ void BestBot::apply_expected_placer(const Options& options) {
         const std::vector<double> danger = fresh.danger(options);
         Rng rng(kExpectedPlacerSeed);
         counter_model_ = OpponentModel{};
+        counter_model_.assume_trusted();  // an assumption about the opponent, not evidence
         for (int i = 0; i < counter_fleets_; ++i) {
             GameEnd seen;
             seen.options = &options;

@@ -36,6 +36,7 @@ void OpponentModel::reset() {
     fleets_ = 0;
     shot_games_ = 0;
     evidence_ = 0.0;
+    assumed_ = false;
     ++version_;
 }
 
@@ -88,7 +89,7 @@ void OpponentModel::learn(const GameEnd& end) {
         }
         // Judge the prior learned so far by this fleet before learning from it (prequential:
         // a prior that only fits noise predicts new fleets worse than the uniform one).
-        if (fleets_ > 0 && ships.size() == o.fleet.size()) {
+        if (!assumed_ && fleets_ > 0 && ships.size() == o.fleet.size()) {
             evidence_ += log_likelihood_ratio(ships);
         }
         for (const Bitboard& cells : ships) {
