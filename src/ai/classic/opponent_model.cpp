@@ -157,6 +157,8 @@ double OpponentModel::log_likelihood_ratio(const std::vector<Bitboard>& ships) {
             if (!sampler.sample_into(rng, layout, cells, FleetSampler::kUniformAttempts)) break;
             for (const Placement& p : layout) reference_.push_back(position_code(p, board_));
         }
+        // A fleet too tight to draw uniformly (docs/rules/classic.md, "Feasible fleets only")
+        // gives no reference: no evidence is counted, and the learned prior is never used.
         if (reference_.empty()) return 0.0;
     }
     // Per ship, the log weight of each position code (NaN: not yet computed).
