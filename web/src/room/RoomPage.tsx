@@ -11,6 +11,7 @@ import { ShareLink } from './ShareLink';
 import { distinctNames } from '../games/royale/names';
 import { roomTitle } from './title';
 import { navigate } from '../ui/navigate';
+import { observationIsCurrent } from '../net/room_session';
 import { PhoneRoom } from '../party/PhoneRoom';
 import './room.css';
 
@@ -116,7 +117,10 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
               toAct={state.toAct}
               events={state.events}
               over={over || state.over}
-              busy={state.busy || state.link !== 'open'}
+              // An observation older than the events shown offers stale actions: after a shot,
+              // the old one still says "your turn" and shows the cell unfired until the next
+              // observation arrives. Nothing is offered until it does.
+              busy={state.busy || state.link !== 'open' || !observationIsCurrent(state)}
               act={(a) => session.act(a)}
               error={state.error}
               record={state.record}
