@@ -217,6 +217,21 @@ export async function startRoom(server: Server, room: string, token: string, fil
 }
 
 /**
+ * Holds back every `observation` reply the page's room sockets receive by `ms`, passing all else
+ * at once: the window after an action's events in which the page's observation is stale.
+ */
+export async function holdBackObservations(page: Page, ms: number): Promise<void> {
+  await page.routeWebSocket(/\/ws\//, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((m) => upstream.send(m));
+    upstream.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('"type":"observation"')) setTimeout(() => ws.send(m), ms);
+      else ws.send(m);
+    });
+  });
+}
+
+/**
  * A classic or Salvo player's opening in the page: Random, Place fleet, then waits for the turn
  * line to say "Your turn" (the room's `first` is this seat, or the opponent has moved).
  */

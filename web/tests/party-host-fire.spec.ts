@@ -3,17 +3,10 @@
 // acknowledgement of the last one; here it is held back 800 ms on purpose, and every state the
 // button is ever drawn in is recorded: enabled with an old number is the defect (a host firing
 // quickly saw "Fire torpedo 15" after torpedo 15 was called).
-import { expect, roomClient, test } from './fixtures';
+import { expect, holdBackObservations, roomClient, test } from './fixtures';
 
 test('the Fire button is never enabled with the number of a torpedo already called', async ({ server, page }) => {
-  await page.routeWebSocket(/\/ws\//, (ws) => {
-    const upstream = ws.connectToServer();
-    ws.onMessage((m) => upstream.send(m));
-    upstream.onMessage((m) => {
-      if (typeof m === 'string' && m.includes('"type":"observation"')) setTimeout(() => ws.send(m), 800);
-      else ws.send(m);
-    });
-  });
+  await holdBackObservations(page, 800);
   await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto(server.url + '/?party');
   await page.getByRole('button', { name: 'Open the host screen' }).click();

@@ -3,18 +3,11 @@
 // act on them (a second click on the cell just fired at went to the server, which refused it;
 // a browser test that fired quickly clicked the same cell twice this way). Observation replies
 // are held back 800 ms here, so that every shot meets that window.
-import { createRoom, expect, openRoom, startRoom, test } from './fixtures';
+import { createRoom, expect, holdBackObservations, openRoom, placeRandomFleet, startRoom, test } from './fixtures';
 
 test('nothing is fired while the observation is older than the events shown', async ({ server, lobby, page }) => {
   test.setTimeout(90_000);
-  await page.routeWebSocket(/\/ws\//, (ws) => {
-    const upstream = ws.connectToServer();
-    ws.onMessage((m) => upstream.send(m));
-    upstream.onMessage((m) => {
-      if (typeof m === 'string' && m.includes('"type":"observation"')) setTimeout(() => ws.send(m), 800);
-      else ws.send(m);
-    });
-  });
+  await holdBackObservations(page, 800);
   const { room, token } = await createRoom(lobby, {
     game: 'classic',
     options: { rows: 8, cols: 8, first: 0 },
@@ -23,8 +16,7 @@ test('nothing is fired while the observation is older than the events shown', as
   });
   await startRoom(server, room, token);
   await openRoom(page, server, room, token, 0);
-  await page.getByRole('button', { name: 'Random' }).click();
-  await page.getByRole('button', { name: 'Place fleet' }).click();
+  await placeRandomFleet(page);
 
   const target = page.locator('[data-testid=target-grid]');
   const alert = page.getByRole('alert');

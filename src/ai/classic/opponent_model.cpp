@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 
 #include "ai/classic/placement.h"
 #include "core/fleet_sampler.h"
@@ -90,7 +89,7 @@ void OpponentModel::learn(const GameEnd& end) {
         // Judge the prior learned so far by this fleet before learning from it (prequential:
         // a prior that only fits noise predicts new fleets worse than the uniform one).
         if (!assumed_ && fleets_ > 0 && ships.size() == o.fleet.size()) {
-            evidence_ += log_likelihood_ratio(ships);
+            evidence_ += log_likelihood_ratio(o, ships);
         }
         for (const Bitboard& cells : ships) {
             cells.for_each([&](int i) { seen_[static_cast<std::size_t>(i)] += 1.0; });
@@ -140,15 +139,9 @@ double OpponentModel::log_weight(const Bitboard& cells) const {
     return sharpness_ * sum / static_cast<double>(cells.count());
 }
 
-double OpponentModel::log_likelihood_ratio(const std::vector<Bitboard>& ships) {
+double OpponentModel::log_likelihood_ratio(const Options& o, const std::vector<Bitboard>& ships) {
     const auto n = lengths_.size();
     if (reference_.empty()) {
-        Options o;
-        o.board = board_;
-        o.no_touch = no_touch_;
-        o.fleet.clear();
-        for (std::size_t s = 0; s < n; ++s)
-            o.fleet.push_back({"Ship" + std::to_string(s), lengths_[s]});
         const FleetSampler sampler(o.fleet, o.board, o.no_touch);
         Rng rng(0x5EF1EE75ULL);
         std::vector<Placement> layout;

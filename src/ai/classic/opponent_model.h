@@ -79,8 +79,8 @@ private:
     // log learned_weight of a position with these cells (learned rules prepared).
     double log_weight(const Bitboard& cells) const;
     // log P_learned(fleet) - log P_uniform(fleet) under the prior learned so far, for a fleet
-    // given by its ships' cells.
-    double log_likelihood_ratio(const std::vector<Bitboard>& ships);
+    // given by its ships' cells, under the rules `o` the model is prepared for.
+    double log_likelihood_ratio(const Options& o, const std::vector<Bitboard>& ships);
 
     double fleet_pseudo_;
     double shot_pseudo_;
