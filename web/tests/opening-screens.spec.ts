@@ -117,7 +117,15 @@ test.describe('phone', () => {
     await page.getByLabel('Your name').fill('Ann');
     await page.getByRole('button', { name: 'Join', exact: true }).tap();
     await expect(page.getByTestId('phone-you')).toHaveText('You are Ann');
-    for (const cell of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6']) await page.locator(`[data-testid=party-placement] [data-cell=${cell}]`).tap();
+    // The placement board ignores taps while the page is busy, and its buttons are disabled then
+    // (PartyPlacement.tsx). One slow-machine run lost a tap here just after joining: each tap now
+    // waits until the page is not busy, as a person would, and then for its ship to show.
+    for (const cell of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6']) {
+      await expect(page.getByRole('button', { name: /^Rotate/ })).toBeEnabled();
+      const target = page.locator(`[data-testid=party-placement] [data-cell=${cell}]`);
+      await target.tap();
+      await expect(target).not.toHaveAttribute('aria-label', /water/);
+    }
     await expect(page.getByRole('button', { name: 'Lock in' })).toBeEnabled();
     await blur(page);
     await pageShot(page, 'party-phone-placing-360-dark.png', [roomCode(page)]);
