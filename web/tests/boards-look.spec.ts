@@ -60,6 +60,9 @@ test('classic against a bot: the turn line, the latest shots, the key, hits on y
     // The bot's answer: one cell of our ocean is its latest shot.
     await expect(turn).toContainText(/Your turn|Game over/);
     await expect(own.locator('[aria-label$=", last shot"]')).toHaveCount(1);
+    // And the observation after it has come (its marks on our ocean, one a bot shot): until it
+    // does the page is busy and ignores a click, while the turn line may still say "Your turn".
+    await expect(own.locator('[aria-label*="hit"], [aria-label*="miss"], [aria-label*="sunk"]')).toHaveCount(cells.indexOf(cell) + 1);
     await expect(target.locator('[aria-label$=", last shot"]')).toHaveCount(1);
     const hit = own.locator('[aria-label*=", hit, "]').first();
     if (await hit.count()) {

@@ -73,9 +73,11 @@ async function checkEnd(pages: Page[]): Promise<void> {
     // The end is the room's end panel's to say (once), not the log's.
     await expect(log).not.toContainText('Game over');
   }
-  // The loser sees where the winner's ships were: the record's fleets are drawn once it is over.
-  const revealed = await Promise.all(pages.map((p) => target(p).locator('[aria-label*="revealed"]').count()));
-  expect(Math.max(...revealed)).toBeGreaterThan(0);
+  // The loser sees where the winner's ships were: the record's fleets are drawn once it is over
+  // (the record is fetched after the end, so it is waited for, not read once).
+  await expect
+    .poll(async () => Math.max(...(await Promise.all(pages.map((p) => target(p).locator('[aria-label*="revealed"]').count())))))
+    .toBeGreaterThan(0);
 }
 
 test('classic: random placement, placement by clicks and keys, played to the end', async ({ server, lobby, browser }) => {

@@ -79,7 +79,13 @@ test('party night: a host screen and a crowd of phones play a whole game', async
     // ---- Placing: phone 0 by taps with Undo; phone 1 is checked by axe first; half lock in.
     const p0 = phones[0]!;
     const cell = (p: Page, name: string) => p.locator(`[data-testid=party-placement] [data-cell=${name}]`);
+    // Each tap waits for the page, as a person does: the board ignores taps while the phone is
+    // busy (its Rotate button disabled then), and the tap's ship is waited for after it.
+    const rotate = p0.getByRole('button', { name: /^Rotate/ });
+    await expect(rotate).toBeEnabled();
     await cell(p0, 'A1').click(); // the Aircraft Carrier, A1-E1
+    await expect(cell(p0, 'E1')).toHaveAttribute('aria-label', 'E1, Aircraft Carrier');
+    await expect(rotate).toBeEnabled();
     await cell(p0, 'A2').click(); // the Battleship, A2-D2
     await expect(cell(p0, 'D2')).toHaveAttribute('aria-label', 'D2, Battleship');
     await p0.getByRole('button', { name: 'Undo' }).click();
@@ -157,10 +163,13 @@ test('party night: a host screen and a crowd of phones play a whole game', async
     await host.keyboard.press('Enter');
     await expect(call).toContainText('Torpedo 4 of 30');
     await host.getByTestId('host-pace').selectOption('3');
-    await expect(call).toContainText('Torpedo 5 of 30', { timeout: 6000 });
+    // The pace fires in 3 s; a loaded machine has taken 10 s for a click here.
+    await expect(call).toContainText('Torpedo 5 of 30', { timeout: 30_000 });
     await host.getByTestId('host-pause').click();
     // Paused: no torpedo for longer than the pace. Which torpedo it stopped at is read after the
-    // click: on a loaded machine the click can land after the pace fired torpedo 6 (CI saw it).
+    // click, once no torpedo is in flight (the fire button is enabled again): on a loaded machine
+    // the click can land after the pace fired torpedo 6 (CI saw it), whose call comes later.
+    await expect(ready).toBeEnabled();
     const stoppedAt = ((await call.textContent()) ?? '').match(/Torpedo (\d+) of 30/)?.[1];
     expect(['5', '6']).toContain(stoppedAt);
     await host.waitForTimeout(3500);

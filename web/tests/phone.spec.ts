@@ -12,6 +12,9 @@ async function noSidewaysScroll(p: Page): Promise<void> {
 }
 
 test('phone: placement by taps, tap to aim and confirm to fire, to the end', async ({ server, lobby, page }) => {
+  // A whole 10x10 game by taps, two taps and a few waits a shot: up to about 80 shots on a
+  // loaded machine is more than the default minute (the 8x8 game of weapons.spec.ts took 43 s).
+  test.setTimeout(150_000);
   const { room, token } = await createRoom(lobby, {
     game: 'classic',
     options: { first: 0 },
