@@ -44,7 +44,7 @@ public:
     void end(const MatchHandle& h, int seat) {
         check(h, seat);
         if (!h.match.is_over()) raise_error(make_error("match_not_over", "The match is not over."));
-        agent_->end(h.match, seat, "py");
+        agent_->end(h.match, seat, "py", h.match.result());
     }
 
 private:

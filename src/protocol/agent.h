@@ -29,8 +29,10 @@ public:
     virtual void start(const Match& match, int seat, const std::string& match_id) = 0;
     // The agent must choose an action for `seat` within `time_ms`.
     virtual Reply act(const Match& match, int seat, std::int64_t seen_events, int time_ms) = 0;
-    // The game ended (the record, with every secret, may now be shown).
-    virtual void end(const Match& match, int seat, const std::string& match_id) = 0;
+    // The game ended (the record, with every secret, may now be shown). `result` is the match's
+    // result, or, when a seat forfeited it by faulting, {"forfeit": true, "seat", "winners"}.
+    virtual void end(const Match& match, int seat, const std::string& match_id,
+                     const nlohmann::json& result) = 0;
     // Told that its last action was rejected (the referee then applies the fault policy).
     virtual void rejected(const Error& error) { (void)error; }
 };

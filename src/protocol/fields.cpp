@@ -93,7 +93,7 @@ const Rules& room_rules() {
         {"hello",
          {{"protocol", Kind::kWhole, true},
           {"token", Kind::kText},
-          {"after", Kind::kWhole},
+          {"after", Kind::kEventNumber},
           {"quiet", Kind::kBool}}},
         {"join",
          {{"name", Kind::kText},
@@ -105,7 +105,7 @@ const Rules& room_rules() {
         {"remove", {{"seat", Kind::kWhole, true}}},
         {"start", {{"fill", Kind::kBool}}},
         {"act", {{"action_id", Kind::kActionId, true}, {"action", Kind::kObject, true}}},
-        {"events", {{"after", Kind::kWhole}}},
+        {"events", {{"after", Kind::kEventNumber}}},
         {"lock", {{"locked", Kind::kBool}}},
         {"names", {{"seats", Kind::kSeatList, true}}},
     };

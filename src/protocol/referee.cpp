@@ -92,8 +92,14 @@ RefereeOutcome referee_match(const RefereeConfig& config, std::uint64_t seed,
         }
         outcome.record["faults"] = faults;
     }
+    // What each agent is told: the match's result, or who forfeited it and who won.
+    nlohmann::json told = outcome.result;
+    if (outcome.forfeited) {
+        told = {
+            {"forfeit", true}, {"seat", outcome.faults.back().seat}, {"winners", outcome.winners}};
+    }
     for (std::size_t s = 0; s < agents.size(); ++s) {
-        agents[s]->end(match, static_cast<int>(s), match_id);
+        agents[s]->end(match, static_cast<int>(s), match_id, told);
     }
     return outcome;
 }

@@ -26,7 +26,8 @@ protocol::Reply ClassicBuiltinAgent::act(const Match& match, int seat, std::int6
     return {classic::to_json(bot_->decide(obs, rng_)), std::nullopt};
 }
 
-void ClassicBuiltinAgent::end(const Match& match, int seat, const std::string& /*match_id*/) {
+void ClassicBuiltinAgent::end(const Match& match, int seat, const std::string& /*match_id*/,
+                              const nlohmann::json& /*result*/) {
     tell_game_end(*bot_, match, seat);
 }
 

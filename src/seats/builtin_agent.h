@@ -19,7 +19,8 @@ public:
                         int time_ms) override;
     // Tells the bot what the game revealed (the opponent's fleet and shots). The referee keeps
     // one agent per seat for a whole run, so a run is one series: the bot may learn throughout.
-    void end(const Match& match, int seat, const std::string& match_id) override;
+    void end(const Match& match, int seat, const std::string& match_id,
+             const nlohmann::json& result) override;
 
 private:
     std::unique_ptr<classic::Bot> bot_;

@@ -18,7 +18,7 @@ public:
         const auto& game = dynamic_cast<const crew::CrewGame&>(match.instance());
         return {crew::to_json(bot_->act(game.observe_seat(seat))), std::nullopt};
     }
-    void end(const Match&, int, const std::string&) override {}
+    void end(const Match&, int, const std::string&, const nlohmann::json&) override {}
 
 private:
     std::unique_ptr<crew::Bot> bot_;
@@ -34,7 +34,7 @@ public:
     protocol::Reply act(const Match& match, int seat, std::int64_t, int) override {
         return {party::bot_action(match.legal_actions(seat), placer_, rng_), std::nullopt};
     }
-    void end(const Match&, int, const std::string&) override {}
+    void end(const Match&, int, const std::string&, const nlohmann::json&) override {}
 
 private:
     party::RandomPlacer placer_;

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "protocol/engine.h"
+#include "protocol/errors.h"
 
 namespace broadside::seats {
 
@@ -199,19 +200,20 @@ protocol::Reply ProcessAgent::act(const Match& match, int seat, std::int64_t see
 }
 
 void ProcessAgent::rejected(const Error& error) {
+    // The same shape as the engine's answer to a refused action: "illegal_action" with the
+    // game's code as "reason" (docs/protocol.md, "Errors").
     send({{"type", "rejected"},
           {"match", match_id_},
-          {"error", {{"code", error.code}, {"message", error.message}}}},
+          {"error", protocol::action_refused(error.code, error.message)["error"]}},
          200);
 }
 
-void ProcessAgent::end(const Match& match, int seat, const std::string& match_id) {
+void ProcessAgent::end(const Match& /*match*/, int seat, const std::string& match_id,
+                       const nlohmann::json& result) {
     if (pid_ <= 0) return;
-    nlohmann::json message{{"type", "end"},
-                           {"match", match_id},
-                           {"seat", seat},
-                           {"over", match.is_over()},
-                           {"result", match.result()}};
+    // The game is over for every seat, whether its rules ended it or a seat forfeited it.
+    nlohmann::json message{
+        {"type", "end"}, {"match", match_id}, {"seat", seat}, {"over", true}, {"result", result}};
     if (!send(message, 1000)) stop();
 }
 

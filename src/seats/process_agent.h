@@ -25,7 +25,8 @@ public:
     void start(const Match& match, int seat, const std::string& match_id) override;
     protocol::Reply act(const Match& match, int seat, std::int64_t seen_events,
                         int time_ms) override;
-    void end(const Match& match, int seat, const std::string& match_id) override;
+    void end(const Match& match, int seat, const std::string& match_id,
+             const nlohmann::json& result) override;
     void rejected(const Error& error) override;
 
 private:

@@ -15,7 +15,7 @@ public:
     void start(const Match& match, int seat, const std::string& match_id) override;
     protocol::Reply act(const Match& match, int seat, std::int64_t seen_events,
                         int time_ms) override;
-    void end(const Match&, int, const std::string&) override {}
+    void end(const Match&, int, const std::string&, const nlohmann::json&) override {}
 
 private:
     std::unique_ptr<royale::Bot> bot_;

@@ -85,6 +85,8 @@ public:
     bool close_started() const { return close_started_; }
     bool aborted() const { return aborted_; }
     bool is_finished() const { return finished_; }
+    // A hello was accepted (in a room, the room then holds the connection).
+    bool greeted() const { return greeted_; }
     // Unsent bytes: the queue plus the message in flight.
     std::size_t queued_bytes() const { return queued_bytes_ + in_flight_.size(); }
     std::size_t queued_messages() const { return queue_.size() - head_; }

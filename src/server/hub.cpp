@@ -246,8 +246,7 @@ void Hub::adopt_orphans() {
     for (const auto& code : ownership_->orphaned_rooms(kOrphansPerRenewal)) {
         Located where = locate(code);  // claims the lease and rebuilds the room, as a takeover
         if (where.room && !where.room->is_replica()) {
-            spdlog::info("room {}: adopted after its node died (nobody had come back to it)",
-                         code);
+            spdlog::info("room {}: adopted after its node died (nobody had come back to it)", code);
         }
     }
 }
@@ -446,7 +445,14 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
             {"ws", "/ws/" + r.code()}};
 }
 
-void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<void(json)> done) {
+void Hub::lobby(std::shared_ptr<Peer> peer, const json& request, std::function<void(json)> answer) {
+    // `broadside_errors_total` counts the lobby's error answers as it counts the rooms'.
+    auto done = [answer = std::move(answer), metrics = services_.metrics](json reply) {
+        if (metrics && reply.value("type", "") == "error") {
+            metrics->errors_total.fetch_add(1, std::memory_order_relaxed);
+        }
+        answer(std::move(reply));
+    };
     // Every field is checked before it is read, and before anything is looked up: a value of
     // the wrong type is an error for this client (docs/server.md, "Field types"), never an
     // exception that would take the server down (found by fuzzing).

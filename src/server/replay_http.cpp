@@ -1,6 +1,7 @@
 #include "server/replay_http.h"
 
 #include <charconv>
+#include <limits>
 
 #include "match/replay_view.h"
 #include "protocol/errors.h"
@@ -25,8 +26,17 @@ bool seat_of(const std::string& target, int& seat) {
     const char* last = q.data() + q.size();
     const char* end = first;
     while (end != last && *end != '&') ++end;
-    const auto [ptr, ec] = std::from_chars(first, end, seat);
-    return ec == std::errc() && ptr == end;
+    long long number = 0;
+    const auto [ptr, ec] = std::from_chars(first, end, number);
+    if (ptr != end || (ec != std::errc() && ec != std::errc::result_out_of_range)) return false;
+    // A whole number too large for any seat is a seat the game lacks (`bad_seat`), not a
+    // malformed one: it is clamped to one no game has.
+    if (ec == std::errc::result_out_of_range || number > std::numeric_limits<int>::max() ||
+        number < std::numeric_limits<int>::min()) {
+        number = std::numeric_limits<int>::max();
+    }
+    seat = static_cast<int>(number);
+    return true;
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
@@ -326,17 +327,22 @@ void Room::handle(Request& r) {
 }
 
 void Room::dispatch(Request& r) {
-    const json& body = r.body;
     if (!r.peer) {  // a bot's answer
-        bot_answered(body["seat"].get<int>(), body["action"]);
+        bot_answered(r.body["seat"].get<int>(), r.body["action"]);
         return;
     }
     // Field types first, before anything is looked up: a mistyped request is `bad_request`
     // whatever the phase, the seat or the connection (docs/server.md, "Field types").
-    if (auto problem = protocol::field_problem(protocol::Endpoint::kRoom, body)) {
+    if (auto problem = protocol::field_problem(protocol::Endpoint::kRoom, r.body)) {
         error(r, "bad_request", *problem);
         return;
     }
+    // A field sent as null counts as left out (docs/server.md, "Field types"); no room command
+    // gives null a meaning of its own, so the nulls go here, once, rather than in each command.
+    for (auto it = r.body.begin(); it != r.body.end();) {
+        it = it->is_null() ? r.body.erase(it) : std::next(it);
+    }
+    const json& body = r.body;
     const std::string& cmd = body["cmd"].get_ref<const std::string&>();
     if (attachment(r.peer.get()) == nullptr) {
         if (cmd == "hello") {
@@ -621,12 +627,8 @@ void Room::build_record(bool keep) {
             players.push_back({{"kind", seat.kind}, {"bot", seat.bot}});
         }
     }
-    json nonces = json::array();
-    // The nonces the seed was derived from are the start entry's; the members' may have changed
-    // since only if someone left, which cannot happen after the start.
-    for (const auto& seat : state_.seats) {
-        nonces.push_back(seat.kind == "human" ? state_.members[seat.member].nonce : std::string());
-    }
+    // The nonces the seed was derived from are the start entry's (RoomState::start_nonces).
+    json nonces = state_.start_nonces;
     // Every fleet and hand as it stands, however the game ended: a resigned, forfeited,
     // claimed or aborted game leaves the match unfinished, and its secrets are shown all the same.
     record["reveal"] = state_.match->reveal_now();
@@ -744,7 +746,7 @@ void Room::push_events(Attachment& a) {
     json events = state_.match->events_for(view_seat(a), a.delivered);
     a.delivered = last;
     json message{{"type", "events"}, {"events", events}, {"last_event", last}};
-    if (clock_settings_.any()) message["deadlines"] = deadlines();
+    if (settings_.contains("clock")) message["deadlines"] = deadlines();  // as in the summary
     send_to(a.peer.lock(), message.dump());
 }
 

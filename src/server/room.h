@@ -267,7 +267,8 @@ private:
     void on_lock(Request& r);
     void on_names(Request& r);
     void remove_party_player(Request& r, int seat);
-    bool big_room() const { return state_.seat_count > kListedSeats + 1; }
+    // "More than 64 seats" (docs/server.md): the host and 64 players are a big room already.
+    bool big_room() const { return state_.seat_count > kListedSeats; }
     nlohmann::json to_act_for(const std::vector<int>& to_act, int seat) const {
         return compact_to_act(to_act, seat);
     }

@@ -107,6 +107,7 @@ Result<Applied> apply(RoomState& state, const RoomEntry& entry) {
         auto match = Match::create(state.game, state.options, start->seed);
         if (!match) return match.error();
         state.seed = start->seed;
+        state.start_nonces = start->nonces;
         state.match.emplace(std::move(match.value()));
         state.phase = Phase::kPlaying;
         note_turn_starts(state, {}, at);
@@ -168,7 +169,8 @@ Result<Applied> apply(RoomState& state, const RoomEntry& entry) {
             const json action{{"type", "seat_players"}, {"count", 1}};
             auto events = state.match->act(0, action);
             if (!events) return events.error();
-            state.seats_acted.insert(0);
+            // Not a move of the host's: a party that phones join may still be aborted until
+            // a person moves (docs/server.md, "Resign, abort, leave").
             applied.acted.emplace(0, action);
         } else {
             state.options["players"] = state.options.value("players", 0) + 1;

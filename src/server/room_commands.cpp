@@ -461,13 +461,14 @@ void Room::on_events(Request& r) {
         }
         after = v.get<std::int64_t>();
     }
-    if (!state_.match) {
-        reply(r, {{"type", "events"}, {"events", json::array()}, {"last_event", 0}});
-        return;
-    }
-    const std::int64_t last = state_.match->last_event_number();
-    reply(r, protocol::events_reply(*state_.match, view_seat(a), after));
-    a.delivered = std::max(a.delivered, last);
+    // With a clock on, every `events` message carries the deadlines, asked for or not
+    // (docs/server.md, "Clocks").
+    json answer = state_.match
+                      ? protocol::events_reply(*state_.match, view_seat(a), after)
+                      : json{{"type", "events"}, {"events", json::array()}, {"last_event", 0}};
+    if (settings_.contains("clock")) answer["deadlines"] = deadlines();
+    reply(r, answer);
+    if (state_.match) a.delivered = std::max(a.delivered, state_.match->last_event_number());
 }
 
 void Room::on_record(Request& r) {

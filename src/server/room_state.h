@@ -61,6 +61,10 @@ struct RoomState {
     std::vector<Seat> seats;
     std::optional<Match> match;
     std::uint64_t seed = 0;
+    // The nonces the seed was derived from, one a seat at the start (the record's fairness
+    // proof): seats change after the start (phones join an open party, a bot takes over a seat
+    // in a game of three or more), so they are kept as they were, not rebuilt.
+    std::vector<std::string> start_nonces;
     // The seats that have acted (abort is allowed before any person's first move). The actions
     // themselves are the match's (Match::action), not kept twice.
     std::set<int> seats_acted;

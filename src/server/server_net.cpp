@@ -4,6 +4,7 @@
 // about rooms lives in room.cpp and hub.cpp, which never see a socket.
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -14,7 +15,10 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
+#include <vector>
 
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -103,6 +107,34 @@ private:
     std::map<std::string, std::pair<std::chrono::steady_clock::time_point, int>> window_;
 };
 
+class Session;
+
+// Every open WebSocket, so that the drain reaches those no room tells: the lobby's, and a room's
+// that has not said hello yet (docs/server.md: SIGTERM tells every client).
+class OpenSessions {
+public:
+    void add(const std::shared_ptr<Session>& session) {
+        std::lock_guard lock(mutex_);
+        all_[session.get()] = session;
+    }
+    void remove(const Session* session) {
+        std::lock_guard lock(mutex_);
+        all_.erase(session);
+    }
+    std::vector<std::shared_ptr<Session>> live() const {
+        std::vector<std::shared_ptr<Session>> out;
+        std::lock_guard lock(mutex_);
+        for (const auto& [key, weak] : all_) {
+            if (auto session = weak.lock()) out.push_back(std::move(session));
+        }
+        return out;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::unordered_map<const Session*, std::weak_ptr<Session>> all_;
+};
+
 struct Shared {
     const ServerConfig& config;
     Hub& hub;
@@ -111,6 +143,7 @@ struct Shared {
     std::atomic<bool> draining{false};
     FailedJoins failed_joins;
     const StaticFiles& web;
+    OpenSessions sessions{};
 };
 
 // The address a limit applies to: the peer's, or X-Forwarded-For's last hop when the peer is a
@@ -131,21 +164,46 @@ std::string client_address(const Shared& shared, const tcp::socket& socket,
     return last.empty() ? peer : last;
 }
 
+// A URL's origin as browsers write it: scheme and host in lower case, the port only when it is
+// not the scheme's default, no path and no trailing slash ("HTTPS://Play.example.org:443/x/"
+// is "https://play.example.org"). So a `--public-url` written either way matches.
+std::string origin_of(std::string url) {
+    std::transform(url.begin(), url.end(), url.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto scheme_end = url.find("://");
+    if (scheme_end == std::string::npos) return url;
+    const auto path = url.find('/', scheme_end + 3);
+    if (path != std::string::npos) url.erase(path);
+    const std::string scheme = url.substr(0, scheme_end);
+    for (const auto& [name, port] : {std::pair{"http", ":80"}, std::pair{"https", ":443"}}) {
+        const std::string suffix(port);
+        if (scheme == name && url.size() > suffix.size() &&
+            url.compare(url.size() - suffix.size(), suffix.size(), suffix) == 0) {
+            url.erase(url.size() - suffix.size());
+        }
+    }
+    return url;
+}
+
 // Browsers send Origin; a page from another site must not drive a player's seat. Allowed: the
 // public URL's origin, the origin of the Host the browser itself asked for, and loopback.
 bool origin_allowed(const Shared& shared, const http::request<http::string_body>& req) {
     auto it = req.find(http::field::origin);
     if (it == req.end()) return true;  // not a browser (bots, `broadside join`, tests)
-    const std::string origin(it->value());
-    if (!shared.config.public_url.empty() && origin == shared.config.public_url) return true;
-    auto host = req.find(http::field::host);
-    if (host != req.end() && (origin == "http://" + std::string(host->value()) ||
-                              origin == "https://" + std::string(host->value()))) {
+    const std::string origin = origin_of(std::string(it->value()));
+    if (!shared.config.public_url.empty() && origin == origin_of(shared.config.public_url)) {
         return true;
     }
-    for (const char* local : {"http://127.0.0.1", "http://localhost", "http://[::1]"}) {
-        const std::string prefix(local);
-        if (origin == prefix || origin.rfind(prefix + ":", 0) == 0) return true;
+    auto host = req.find(http::field::host);
+    if (host != req.end() && (origin == origin_of("http://" + std::string(host->value())) ||
+                              origin == origin_of("https://" + std::string(host->value())))) {
+        return true;
+    }
+    for (const char* scheme : {"http://", "https://"}) {
+        for (const char* local : {"127.0.0.1", "localhost", "[::1]"}) {
+            const std::string prefix = std::string(scheme) + local;
+            if (origin == prefix || origin.rfind(prefix + ":", 0) == 0) return true;
+        }
     }
     return false;
 }
@@ -171,11 +229,13 @@ public:
           close_timer_(ws_.get_executor()) {}
 
     ~Session() override {
+        shared_.sessions.remove(this);
         shared_.addresses.release(address_);
         shared_.metrics.connections.fetch_sub(1);
     }
 
     void start(http::request<http::string_body> req) {
+        shared_.sessions.add(shared_from_this());
         shared_.metrics.connections.fetch_add(1);
         shared_.metrics.connections_total.fetch_add(1);
         auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -203,6 +263,17 @@ public:
     }
 
     const std::string& address() const override { return address_; }
+
+    // The drain, for a connection no room tells: the lobby's, or a room's before its hello
+    // (a room tells the connections it holds itself: Room::shut_down).
+    void shut_down_unless_a_room_does(const std::string& reason) {
+        net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
+            if (self->room_ && self->connection_.greeted()) return;
+            if (self->connection_.closing() || self->connection_.is_finished()) return;
+            self->enqueue(json{{"type", "shutdown"}, {"message", reason}}.dump());
+            self->apply(self->connection_.close(reason));
+        });
+    }
 
 private:
     static ConnectionLimits limits(const ServerConfig& config) {
@@ -712,7 +783,10 @@ int run_server(const ServerConfig& config) {
     // spdlog's registry is made on first use. Made here, before any network thread logs: from
     // two threads at once its construction (inside the uninstrumented libspdlog) is reported by
     // ThreadSanitizer as a race on the default logger's name.
-    (void)spdlog::default_logger_raw();
+    // Its logs go to standard error (docs/server.md): standard output is for what the person who
+    // started it reads (where it listens, the link and the QR code of `--lan`).
+    spdlog::set_default_logger(std::make_shared<spdlog::logger>(
+        "", std::make_shared<spdlog::sinks::stderr_color_sink_mt>()));
     // A peer that goes away mid-write must not kill the server: hiredis writes with write(2),
     // which raises SIGPIPE on a socket Redis closed (Asio and libpq already avoid it).
     std::signal(SIGPIPE, SIG_IGN);
@@ -794,17 +868,17 @@ int run_server(const ServerConfig& config) {
         }
         effective.public_url = "http://" + *address + ":" + std::to_string(port);
     }
-    if (effective.public_url.empty()) {
-        const bool v6 = config.bind.find(':') != std::string::npos;
-        effective.public_url =
-            "http://" + (v6 ? "[" + config.bind + "]" : config.bind) + ":" + std::to_string(port);
-    }
+    const bool v6 = config.bind.find(':') != std::string::npos;
+    // Where it listens, port and all, whatever the links say (with `--port 0` this is the one
+    // place the chosen port is printed: docs/server.md, `--port`).
+    const std::string bound_url =
+        "http://" + (v6 ? "[" + config.bind + "]" : config.bind) + ":" + std::to_string(port);
+    if (effective.public_url.empty()) effective.public_url = bound_url;
     services.public_url = effective.public_url;
     if (!config.node.empty()) {
         std::string advertise = config.advertise_url;
         if (advertise.empty()) {
             const bool any = config.bind == "0.0.0.0" || config.bind == "::";
-            const bool v6 = config.bind.find(':') != std::string::npos;
             const std::string host =
                 any ? "127.0.0.1" : (v6 ? "[" + config.bind + "]" : config.bind);
             advertise = "http://" + host + ":" + std::to_string(port);
@@ -882,7 +956,12 @@ int run_server(const ServerConfig& config) {
         loop_lag->stop();
         // Every room tells its clients and closes their connections after what is queued;
         // the writer then commits what is pending, and the process exits 0.
-        hub.shut_down_rooms("The server is stopping; reconnect with your token when it is back.");
+        const std::string stopping =
+            "The server is stopping; reconnect with your token when it is back.";
+        hub.shut_down_rooms(stopping);
+        for (const auto& session : shared.sessions.live()) {
+            session->shut_down_unless_a_room_does(stopping);
+        }
         drainer = std::thread([&] {
             writer.flush();
             std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -899,7 +978,9 @@ int run_server(const ServerConfig& config) {
         });
     });
 
-    std::cout << "Broadside server listening on " << effective.public_url << " ("
+    std::cout << "Broadside server listening on " << bound_url << " ("
+              << (effective.public_url == bound_url ? ""
+                                                    : "links use " + effective.public_url + ", ")
               << (config.db.empty() ? "data in " + config.data
                                     : "database " + redact_database_url(config.db))
               << ", " << restored << " rooms restored)" << std::endl;

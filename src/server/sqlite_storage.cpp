@@ -1,5 +1,11 @@
 #include "server/sqlite_storage.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -22,13 +28,15 @@ void WriteBatch::append(WriteBatch&& other) {
     move_all(new_leases, other.new_leases);
 }
 
-SqliteStorage::SqliteStorage(const std::string& directory, Durability durability)
-    : SqliteStorage(File{(std::filesystem::path(directory) / "broadside.db").string()},
-                    durability) {}
+SqliteStorage::SqliteStorage(const std::string& directory, Durability durability, Owner owner)
+    : SqliteStorage(File{(std::filesystem::path(directory) / "broadside.db").string()}, durability,
+                    owner) {}
 
-SqliteStorage::SqliteStorage(const File& file, Durability durability) {
+SqliteStorage::SqliteStorage(const File& file, Durability durability, Owner owner)
+    : path_(file.path) {
     const auto parent = std::filesystem::path(file.path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);
+    if (owner == Owner::kExclusive) own_exclusively();
     db_ =
         std::make_unique<SQLite::Database>(file.path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db_->exec("PRAGMA journal_mode=WAL");
@@ -77,7 +85,29 @@ SqliteStorage::SqliteStorage(const File& file, Durability durability) {
         std::make_unique<SQLite::Statement>(*reader_, "SELECT record FROM records WHERE room = ?");
 }
 
-SqliteStorage::~SqliteStorage() = default;
+SqliteStorage::~SqliteStorage() {
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+void SqliteStorage::own_exclusively() {
+    // A lock file beside the database, not the database itself: SQLite's own POSIX locks on a
+    // file are all dropped when any descriptor of it is closed, so no other descriptor of the
+    // database is opened here. flock() locks belong to this open file, and go with the process.
+    const std::string lock = path_ + ".lock";
+    lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (lock_fd_ < 0) throw std::runtime_error("cannot open " + lock + ": " + std::strerror(errno));
+    if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+        const int why = errno;
+        ::close(lock_fd_);
+        lock_fd_ = -1;
+        if (why == EWOULDBLOCK) {
+            throw std::runtime_error("another broadside server is using " + path_ +
+                                     " (one process owns it: stop that server, or give this "
+                                     "one another --data)");
+        }
+        throw std::runtime_error("cannot lock " + lock + ": " + std::strerror(why));
+    }
+}
 
 std::vector<StoredRoom> SqliteStorage::load() {
     std::lock_guard lock(mutex_);

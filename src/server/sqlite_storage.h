@@ -18,14 +18,20 @@ enum class Durability { kNormal, kFull };
 
 class SqliteStorage final : public Storage {
 public:
+    // `kExclusive`: this is the one server on the file (docs/server.md, "Storage": one process
+    // owns it). An exclusive lock on `PATH.lock` is taken before the database is opened and held
+    // until this is destroyed; when another process holds it (a second `broadside serve` on the
+    // same --data) the constructor throws, naming the file. `kShared` (tests) takes no lock.
+    enum class Owner { kShared, kExclusive };
     // Opens (creating when needed) `directory`/broadside.db. Throws with a clear message.
-    SqliteStorage(const std::string& directory, Durability durability);
+    SqliteStorage(const std::string& directory, Durability durability,
+                  Owner owner = Owner::kShared);
     // Opens (creating when needed, with its directory) the database file `file.path`
     // (`serve --db sqlite:PATH`).
     struct File {
         std::string path;
     };
-    SqliteStorage(const File& file, Durability durability);
+    SqliteStorage(const File& file, Durability durability, Owner owner = Owner::kShared);
     ~SqliteStorage() override;
     std::vector<StoredRoom> load() override;
     void write(const WriteBatch& batch) override;
@@ -33,6 +39,9 @@ public:
     nlohmann::json record(const std::string& code) override;
 
 private:
+    void own_exclusively();
+    std::string path_;
+    int lock_fd_ = -1;  // own_exclusively's lock file, held open (and so locked) until the end
     std::mutex mutex_;  // the writer's connection: loading, and every commit
     std::unique_ptr<SQLite::Database> db_;
     // Lookups (a new room's code, a record download) have a connection of their own: in WAL mode

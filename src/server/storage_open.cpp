@@ -42,10 +42,13 @@ std::string redact_database_url(const std::string& url) {
 
 std::unique_ptr<Storage> open_storage(const std::string& url, const std::string& data_dir,
                                       Durability durability) {
-    if (url.empty()) return std::make_unique<SqliteStorage>(data_dir, durability);
+    // The server owns its SQLite file: a second server on it is refused at start.
+    constexpr auto kOwner = SqliteStorage::Owner::kExclusive;
+    if (url.empty()) return std::make_unique<SqliteStorage>(data_dir, durability, kOwner);
     const auto parsed = parse_database_url(url);
     if (parsed.kind == DatabaseUrl::Kind::kSqlite) {
-        return std::make_unique<SqliteStorage>(SqliteStorage::File{parsed.target}, durability);
+        return std::make_unique<SqliteStorage>(SqliteStorage::File{parsed.target}, durability,
+                                               kOwner);
     }
     return std::make_unique<PostgresStorage>(parsed.target);
 }

@@ -273,6 +273,45 @@ TEST(Referee, AChildBotThatActsTwiceInARowSeesItsFirstActionsEvents) {
     EXPECT_GT(throws_seen, 2);
 }
 
+// docs/protocol.md, "Bots on the referee's side": a rejected action is told with the engine's
+// shape for a refused action ("illegal_action", the game's code as "reason"), and the game then
+// forfeited under `--on-fault lose` ends, for every bot, with `end`: "over" true and a result
+// saying who forfeited and who won.
+TEST(Referee, ABotIsToldWhyItsActionWasRejectedAndHowAForfeitedGameEnded) {
+    const std::string dir = broadside::testing::temp_dir() + "/forfeit";
+    const std::string bot = "/usr/bin/python3 " + source("tests/bots/recording_bot.py");
+    const auto r =
+        referee({"--game", "classic", "--seat", bot + " --illegal", "--seat", bot, "--games", "1",
+                 "--seed", "5", "--save", dir, "--options", R"({"first": 0})"});
+    ASSERT_EQ(r["faults"].size(), 1U) << r.dump();
+    EXPECT_EQ(r["wins"][1], 1);
+    const json expected_end{{"forfeit", true}, {"seat", 0}, {"winners", {1}}};
+    for (const int seat : {0, 1}) {
+        SCOPED_TRACE("seat " + std::to_string(seat));
+        const auto games = bot_log_by_game(dir + "/seat" + std::to_string(seat) + ".stderr");
+        ASSERT_EQ(games.size(), 1U);
+        json rejected = nullptr;
+        json end = nullptr;
+        for (const auto& entry : games[0]) {
+            if (!entry.contains("received")) continue;
+            if (entry["received"]["type"] == "rejected") rejected = entry["received"];
+            if (entry["received"]["type"] == "end") end = entry["received"];
+        }
+        ASSERT_FALSE(end.is_null());
+        EXPECT_EQ(end["over"], true) << end.dump();
+        EXPECT_EQ(end["seat"], seat) << end.dump();
+        EXPECT_EQ(end["result"], expected_end) << end.dump();
+        if (seat == 0) {
+            ASSERT_FALSE(rejected.is_null());
+            EXPECT_EQ(rejected["error"]["code"], "illegal_action") << rejected.dump();
+            EXPECT_EQ(rejected["error"]["reason"], "cell_already_fired") << rejected.dump();
+            EXPECT_TRUE(rejected["error"]["message"].is_string()) << rejected.dump();
+        } else {
+            EXPECT_TRUE(rejected.is_null()) << rejected.dump();
+        }
+    }
+}
+
 TEST(Referee, BadUsageExitsWithTwo) {
     EXPECT_EQ(run_broadside({"referee", "--seat", "builtin:nobody", "--seat", "builtin:random"})
                   .exit_code,

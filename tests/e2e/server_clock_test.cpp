@@ -71,6 +71,40 @@ TEST(ServerClock, AnIdlePlayersPlacementAndTurnsArePlayedByABotAndTheClockSurviv
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// "With a clock on, the room summary and each `events` message carry `deadlines`" (docs/server.md,
+// "Clocks"): the events pushed unasked and the answer to `events` alike, for a clock of any
+// settings (with only a grace period no turn has a deadline, and the map is empty).
+TEST(ServerClock, WithAClockOnEveryEventsMessageCarriesTheDeadlines) {
+    ServerProcess server(temp_dir(), kFast);
+    for (const json& clock :
+         {json{{"placement_seconds", 60}, {"turn_seconds", 60}}, json{{"grace_seconds", 30}}}) {
+        SCOPED_TRACE(clock.dump());
+        auto created = create_room(
+            server.port(),
+            {{"game", "classic"}, {"clock", clock}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+        SeatClient me(server.port(), created["room"], created["token"]);
+        ASSERT_EQ(me.request({{"cmd", "start"}})["type"], "started");
+        const json asked = me.request({{"cmd", "events"}, {"after", 0}});
+        ASSERT_EQ(asked["type"], "events") << asked.dump();
+        EXPECT_TRUE(asked.contains("deadlines")) << asked.dump();
+        EXPECT_TRUE(me.request({{"cmd", "room"}}).contains("deadlines"));
+        // The bot places at once: its event reaches this seat unasked.
+        const json pushed = me.wait_for("events");
+        EXPECT_TRUE(pushed.contains("deadlines")) << pushed.dump();
+        if (clock.contains("placement_seconds")) {
+            EXPECT_TRUE(asked["deadlines"].contains("0")) << asked.dump();
+        }
+    }
+    // Without a clock, none.
+    auto created = create_room(server.port(),
+                               {{"game", "classic"}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    SeatClient me(server.port(), created["room"], created["token"]);
+    ASSERT_EQ(me.request({{"cmd", "start"}})["type"], "started");
+    EXPECT_FALSE(me.request({{"cmd", "events"}}).contains("deadlines"));
+    EXPECT_FALSE(me.request({{"cmd", "room"}}).contains("deadlines"));
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 TEST(ServerClock, WithForfeitThePlayerWhoseTimeRunsOutLosesTheGame) {
     ServerProcess server(temp_dir(), kFast);
     const json clock{{"placement_seconds", 1}, {"on_timeout", "forfeit"}};

@@ -171,6 +171,46 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
         "removed");
 }
 
+// Phones joining an open party after the start are seated by the room, not by a move of the
+// host's: until a person moves, the party may still be aborted (docs/server.md, "Resign, abort,
+// leave"). Its record lists the one nonce the seed came from, the host's at the start, so
+// `replay --verify` passes although seats were added since (docs/server.md, "Records").
+TEST(ServerParty, APartyThatPhonesJoinedMayBeAbortedAndItsRecordVerifies) {
+    ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
+    auto created = create_room(server.port(), {{"game", "party"},
+                                               {"options", {{"seating", "open"}, {"players", 0}}},
+                                               {"seat", 0},
+                                               {"name", "Host"},
+                                               {"nonce", "beef"}});
+    ASSERT_EQ(created["type"], "room_created") << created.dump();
+    const std::string room = created["room"];
+    SeatClient host(server.port(), room, created["token"]);
+    ASSERT_EQ(host.request({{"cmd", "start"}})["type"], "started");
+    std::vector<std::unique_ptr<SeatClient>> phones;
+    for (int i = 0; i < 2; ++i) {
+        phones.push_back(std::make_unique<SeatClient>(server.port(), room));
+        ASSERT_EQ(join(*phones.back(), "Phone", "device-" + std::to_string(i))["type"], "joined");
+    }
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    lobby.request({{"cmd", "hello"}, {"protocol", 2}});
+    const json mine = lobby.request(
+        {{"cmd", "my_rooms"}, {"tokens", {{{"room", room}, {"token", created["token"]}}}}});
+    ASSERT_EQ(mine["rooms"].size(), 1u) << mine.dump();
+    EXPECT_EQ(mine["rooms"][0]["abortable"], true) << mine.dump();
+    const json aborted = host.request({{"cmd", "abort"}});
+    ASSERT_EQ(aborted["type"], "aborted") << aborted.dump();
+    const json record = host.request({{"cmd", "record"}});
+    ASSERT_EQ(record["type"], "record") << record.dump();
+    EXPECT_EQ(record["record"]["fairness"]["nonces"], json({"beef"}))
+        << record["record"]["fairness"].dump();
+    const std::string file = temp_dir() + "/party-record.json";
+    std::ofstream(file) << record["record"].dump();
+    auto verified = run_broadside({"replay", "--verify", file, "--commitment",
+                                   record["record"]["fairness"]["commitment"].get<std::string>()});
+    EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 TEST(ServerParty, APartyRoomRefusesProtocolOneAndOtherRoomsStillServeIt) {
     ServerProcess server(temp_dir());
     auto party = create_room(server.port(), {{"game", "party"}, {"seat", 0}});

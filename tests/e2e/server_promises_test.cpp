@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "server/secrets.h"
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
@@ -225,6 +226,85 @@ TEST(ServerPromises, EveryKindOfEndRevealsEveryFleetAndHandInTheRecord) {
         SCOPED_TRACE("royale");
         a_resigned_royale_game_reveals_every_hand(server);
     }
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// docs/server.md, "Records": the fairness proof lists the nonces the seed was derived from. Seats
+// change after the start (a bot takes over the seat of a person who resigns a game of three), and
+// the record still lists each seat's nonce as it was at the start, so `replay --verify` passes.
+TEST(ServerPromises, TheRecordListsTheNoncesTheSeedCameFromAfterASeatChangedHands) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created = create_room(
+        server.port(),
+        {{"game", "royale"}, {"options", {{"players", 3}}}, {"name", "Ann"}, {"nonce", "a1"}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    SeatClient bob(server.port(), room);
+    SeatClient cy(server.port(), room);
+    ASSERT_EQ(bob.request({{"cmd", "join"}, {"name", "Bob"}, {"nonce", "b2"}})["type"], "joined");
+    ASSERT_EQ(cy.request({{"cmd", "join"}, {"name", "Cy"}, {"nonce", "c3"}})["type"], "joined");
+    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    ASSERT_EQ(cy.request({{"cmd", "resign"}})["type"], "resigned");
+    const json summary = ann.request({{"cmd", "room"}});
+    ASSERT_EQ(summary["seats"][2]["kind"], "bot") << summary.dump();
+    ASSERT_EQ(ann.request({{"cmd", "abort"}})["type"], "aborted");
+    const json record = ann.request({{"cmd", "record"}});
+    ASSERT_EQ(record["type"], "record") << record.dump();
+    const auto& fairness = record["record"]["fairness"];
+    EXPECT_EQ(fairness["nonces"], json({"a1", "b2", "c3"})) << fairness.dump();
+    EXPECT_EQ(fairness["seed"],
+              std::to_string(server::derive_seed(fairness["server_seed"], {"a1", "b2", "c3"})));
+    expect_replays(record["record"]);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// docs/server.md, "Resign, abort, leave": `leave` before the start frees the seat (someone else
+// may take it); after the start it resigns (a two-seat game is won by the other seat).
+TEST(ServerPromises, LeaveFreesTheSeatBeforeTheStartAndResignsAfterIt) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created = create_room(server.port(), {{"game", "classic"}, {"name", "Ann"}});
+    const std::string room = created["room"];
+    SeatClient ann(server.port(), room, created["token"]);
+    SeatClient bob(server.port(), room);
+    ASSERT_EQ(bob.request({{"cmd", "join"}, {"name", "Bob"}})["seat"], 1);
+    const json left = bob.request({{"cmd", "leave"}});
+    EXPECT_EQ(left["type"], "left") << left.dump();
+    EXPECT_EQ(left["seat"], 1);
+    EXPECT_EQ(ann.request({{"cmd", "room"}})["seats"][1]["kind"], "open");
+    SeatClient cy(server.port(), room);
+    ASSERT_EQ(cy.request({{"cmd", "join"}, {"name", "Cy"}})["seat"], 1);
+    ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    const json resigned = cy.request({{"cmd", "leave"}});
+    EXPECT_EQ(resigned["type"], "resigned") << resigned.dump();
+    const json ended = ann.wait_for("ended");
+    EXPECT_EQ(ended["ended"]["by"], "resign") << ended.dump();
+    EXPECT_EQ(ended["ended"]["winner"], 0) << ended.dump();
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// The flags no other test sets, in one server: it serves a game with them (docs/server.md's
+// flag table: `--bind`, `--durability full`, `--bot-threads`, `--threads`), and `GET /api/rooms`
+// lists its open public rooms.
+TEST(ServerPromises, AServerWithEveryOtherFlagSetServesAGame) {
+    ServerProcess server(temp_dir(), {"--bind", "127.0.0.1", "--durability", "full",
+                                      "--bot-threads", "2", "--threads", "3"});
+    auto created = create_room(
+        server.port(),
+        {{"game", "classic"}, {"public", true}, {"bots", {{{"seat", 1}, {"level", "easy"}}}}});
+    ASSERT_EQ(created["type"], "room_created") << created.dump();
+    const auto listed = http_get(server.port(), "/api/rooms");
+    EXPECT_EQ(listed.status, 200);
+    EXPECT_NE(listed.body.find(created["room"].get<std::string>()), std::string::npos)
+        << listed.body;
+    SeatClient me(server.port(), created["room"], created["token"]);
+    ASSERT_EQ(me.request({{"cmd", "start"}})["type"], "started");
+    const json placed =
+        me.request({{"cmd", "act"},
+                    {"action_id", "p"},
+                    {"action",
+                     {{"type", "place"},
+                      {"ships", {"A1 right", "B1 right", "C1 right", "D1 right", "E1 right"}}}}});
+    EXPECT_EQ(placed["type"], "acted") << placed.dump();
     EXPECT_EQ(server.terminate(), 0);
 }
 
@@ -493,6 +573,51 @@ TEST(ServerPromises, FieldsSentAsNullCountAsLeftOut) {
     const json quick = lobby.request(
         {{"cmd", "quick"}, {"game", "classic"}, {"name", nullptr}, {"nonce", nullptr}});
     EXPECT_EQ(quick["type"], "waiting") << quick.dump();
+    // In a room too, command by command: each null is a field left out, never a `bad_request`.
+    const std::string code = made["room"].get<std::string>();
+    const json bot = owner.request(
+        {{"cmd", "add_bot"}, {"seat", nullptr}, {"level", nullptr}, {"bot", nullptr}});
+    ASSERT_EQ(bot["type"], "bot_added") << bot.dump();
+    ASSERT_EQ(owner.request({{"cmd", "remove"}, {"seat", 1}})["type"], "removed");
+    client::WsClient guest("127.0.0.1", server.port(), "/ws/" + code);
+    const json welcome = guest.request({{"cmd", "hello"},
+                                        {"protocol", 2},
+                                        {"token", nullptr},
+                                        {"after", nullptr},
+                                        {"quiet", nullptr}});
+    ASSERT_EQ(welcome["type"], "welcome") << welcome.dump();
+    const json joined = guest.request({{"cmd", "join"},
+                                       {"name", nullptr},
+                                       {"seat", nullptr},
+                                       {"nonce", nullptr},
+                                       {"device", nullptr}});
+    ASSERT_EQ(joined["type"], "joined") << joined.dump();
+    EXPECT_EQ(joined["seat"], 1);
+    const json started = owner.request({{"cmd", "start"}, {"fill", nullptr}});
+    ASSERT_EQ(started["type"], "started") << started.dump();
+    const json events = guest.request({{"cmd", "events"}, {"after", nullptr}});
+    EXPECT_EQ(events["type"], "events") << events.dump();
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// docs/server.md, "Field types": in `hello`, "protocol" is a required whole number. A hello
+// without one, or with text, is `bad_request` naming the field, and the connection stays open
+// for a right one; only a whole number the server does not speak closes it
+// (`unsupported_protocol`).
+TEST(ServerPromises, AHelloWithoutAWholeNumberProtocolIsABadRequest) {
+    ServerProcess server(temp_dir(), kFast);
+    for (const json& hello : {json{{"cmd", "hello"}}, json{{"cmd", "hello"}, {"protocol", "2"}},
+                              json{{"cmd", "hello"}, {"protocol", nullptr}},
+                              json{{"cmd", "hello"}, {"protocol", 2.5}}}) {
+        client::WsClient lobby("127.0.0.1", server.port(), "/ws");
+        const json refused = lobby.request(hello);
+        EXPECT_EQ(refused["error"]["code"], "bad_request") << hello.dump() << refused.dump();
+        EXPECT_NE(refused["error"]["message"].get<std::string>().find("\"protocol\""),
+                  std::string::npos)
+            << refused.dump();
+        EXPECT_FALSE(lobby.closed());
+        EXPECT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    }
     EXPECT_EQ(server.terminate(), 0);
 }
 

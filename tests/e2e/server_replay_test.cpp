@@ -108,6 +108,12 @@ TEST(ServerReplay, NotARecordASeatTheGameLacksAndTooLargeABodyAreRefused) {
     const auto bad_seat = http_post(server.port(), "/api/replay?seat=2", record.dump());
     EXPECT_EQ(bad_seat.status, 400);
     EXPECT_EQ(code(bad_seat), "bad_seat");
+    // A whole number beyond any seat, even beyond 32 bits, is a seat the game lacks too.
+    for (const std::string seat : {"99999999999", "-99999999999", "-2"}) {
+        const auto beyond = http_post(server.port(), "/api/replay?seat=" + seat, record.dump());
+        EXPECT_EQ(beyond.status, 400) << seat;
+        EXPECT_EQ(code(beyond), "bad_seat") << seat;
+    }
     const auto bad_number = http_post(server.port(), "/api/replay?seat=one", record.dump());
     EXPECT_EQ(bad_number.status, 400);
     EXPECT_EQ(code(bad_number), "bad_request");

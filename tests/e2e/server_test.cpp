@@ -430,8 +430,21 @@ TEST(Server, SigtermTellsEveryClientAndExitsZeroAndRoomsComeBack) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
         before = me.request({{"cmd", "observe"}});
     }
+    // Every client: a lobby connection, and a room's that has not said hello yet, too.
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    ASSERT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    client::WsClient silent("127.0.0.1", server.port(),
+                            "/ws/" + created["room"].get<std::string>());
     EXPECT_EQ(server.terminate(), 0);
     EXPECT_EQ(me.wait_for("shutdown")["type"], "shutdown");
+    for (client::WsClient* other : {&lobby, &silent}) {
+        std::optional<std::string> told;
+        while (auto text = other->receive(std::chrono::seconds(5))) {
+            if (json::parse(*text).value("type", "") == "shutdown") told = text;
+        }
+        EXPECT_TRUE(told.has_value()) << (other == &lobby ? "the lobby" : "a room before hello");
+        EXPECT_TRUE(other->closed());
+    }
     server.restart();
     EXPECT_NE(server.output().find("1 rooms restored"), std::string::npos);
     SeatClient back(server.port(), created["room"], created["token"]);

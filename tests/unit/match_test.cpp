@@ -1,6 +1,7 @@
 // The match layer: registry, numbered events, per-seat redaction, records and replay.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -383,6 +384,61 @@ TEST(Replay, SomethingThatIsNotARecordIsABadRecord) {
                            {"actions", json::array()}});
     ASSERT_FALSE(unknown.ok());
     EXPECT_EQ(unknown.error().code, "unknown_game");
+}
+
+// docs/protocol.md, Royale: `legal` is {"actions": [...], "cells": [every unshot coordinate]}
+// whichever actions it offers: the discard at the start, the roll (Advanced, before it), the shots.
+TEST(Match, RoyaleLegalListsTheUnshotCellsWhateverActionsItOffers) {
+    for (const std::string mode : {"standard", "advanced"}) {
+        SCOPED_TRACE(mode);
+        auto match = Match::create("royale", {{"players", 2}, {"mode", mode}}, 7);
+        ASSERT_TRUE(match.ok());
+        for (int seat = 0; seat < 2; ++seat) {
+            const json legal = match->legal_actions(seat);
+            ASSERT_TRUE(legal.is_object()) << legal.dump();
+            EXPECT_EQ(legal["actions"][0]["type"], "discard");
+            EXPECT_EQ(legal["cells"].size(), 100u) << legal.dump();
+            const json& cards = legal["actions"][0]["cards"];
+            ASSERT_TRUE(
+                match->act(seat, {{"type", "discard"}, {"cards", {cards[0], cards[1]}}}).ok());
+        }
+        // Play on until each kind of answer has been seen with its cells.
+        std::set<std::string> offered;
+        for (int step = 0; step < 40 && !match->is_over(); ++step) {
+            const int seat = match->seats_to_act().at(0);
+            const json legal = match->legal_actions(seat);
+            ASSERT_TRUE(legal.is_object()) << legal.dump();
+            ASSERT_TRUE(legal.contains("cells")) << legal.dump();
+            for (const json& a : legal["actions"]) offered.insert(a["type"].get<std::string>());
+            // Any action but a sonar (which needs a line): the roll, a shot, a bonus, the end.
+            json action = legal["actions"][0];
+            for (const json& a : legal["actions"]) {
+                if (a["type"] != "sonar") {
+                    action = a;
+                    break;
+                }
+            }
+            const json& cells = legal["cells"];
+            json next{{"type", action["type"]}};
+            if (action["type"] == "fire" || action["type"] == "bonus") {
+                json chosen = json::array();
+                for (int i = 0; i < action.value("count", 1); ++i) chosen.push_back(cells[i]);
+                if (action["type"] == "bonus") {
+                    next["card"] = action["cards"][0]["card"];
+                    chosen = json::array();
+                    for (int i = 0; i < action["cards"][0]["count"].get<int>(); ++i) {
+                        chosen.push_back(cells[i]);
+                    }
+                }
+                next["cells"] = chosen;
+            }
+            ASSERT_TRUE(match->act(seat, next).ok()) << next.dump() << legal.dump();
+        }
+        EXPECT_TRUE(offered.count("fire")) << mode;
+        if (mode == "advanced") {
+            EXPECT_TRUE(offered.count("roll") || offered.count("sonar"));
+        }
+    }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // secrets) goes through the GameInstance interface as the protocol drives it.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <set>
 
 #include "games/party/codec.h"
@@ -337,7 +339,11 @@ TEST(PartyRules, BadInputIsAnErrorThatChangesNothing) {
     EXPECT_EQ(g->act(-1, place(kRows), rng).error().code, "bad_seat");
     EXPECT_EQ(g->act(1, json("fire"), rng).error().code, "bad_action");
     EXPECT_EQ(g->act(1, {{"type", "dance"}}, rng).error().code, "unknown_action");
-    EXPECT_EQ(g->act(1, {{"type", "place"}, {"ships", {1, 2}}}, rng).error().code, "bad_placement");
+    // Not the action's form is `bad_action`, as in every game (docs/protocol.md).
+    EXPECT_EQ(g->act(1, {{"type", "place"}, {"ships", {1, 2}}}, rng).error().code, "bad_action");
+    EXPECT_EQ(g->act(1, {{"type", "place"}}, rng).error().code, "bad_action");
+    EXPECT_EQ(g->act(1, {{"type", "place"}, {"ships", "A1 right"}}, rng).error().code,
+              "bad_action");
     EXPECT_EQ(g->observation(1), before);
     EXPECT_EQ(party_definition().normalize_options({{"colour", "red"}}).error().code,
               "unknown_option");
@@ -394,6 +400,19 @@ TEST(PartyRules, OpenSeatingRefusesBadHostActionsAndChangesNothing) {
         EXPECT_TRUE(r.error().code == "bad_action" || r.error().code == "bad_seat") << bad.dump();
         EXPECT_EQ(g->seat_count(), 1) << bad.dump();
     }
+    // `seat_players` past 100,000 players is `too_many_players`, however large the count.
+    for (const json& count : {json(100'001), json(std::uint64_t{1} << 40),
+                              json(std::numeric_limits<std::uint64_t>::max())}) {
+        auto r = g->act(0, {{"type", "seat_players"}, {"count", count}}, rng);
+        ASSERT_FALSE(r.ok()) << count.dump();
+        EXPECT_EQ(r.error().code, "too_many_players") << count.dump();
+        EXPECT_EQ(g->seat_count(), 1) << count.dump();
+    }
+    ASSERT_TRUE(g->act(0, {{"type", "seat_players"}, {"count", 2}}, rng).ok());
+    EXPECT_EQ(g->act(0, {{"type", "seat_players"}, {"count", 99'999}}, rng).error().code,
+              "too_many_players");
+    EXPECT_EQ(g->seat_count(), 3);
+    g = make_game({{"players", 0}, {"seating", "open"}}, rng);
     // Only the host seats or removes players; a player cannot.
     ASSERT_TRUE(g->act(0, {{"type", "seat_players"}, {"count", 2}}, rng).ok());
     EXPECT_EQ(g->act(1, {{"type", "seat_players"}}, rng).error().code, "not_your_turn");

@@ -1,5 +1,6 @@
 #include "games/party/codec.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace broadside::party {
@@ -20,15 +21,17 @@ Result<Action> parse_action(const nlohmann::json& j) {
         return Action{FireAction{}};
     }
     if (type == "place") {
+        // Not the action's form (no list, or not text in it) is `bad_action`, as in every game;
+        // a placement that is text but wrong is `bad_placement` (docs/protocol.md).
         if (!j.contains("ships") || !j["ships"].is_array()) {
-            return make_error("bad_placement",
+            return make_error("bad_action",
                               "\"place\" needs \"ships\": six placements such as \"A1 right\", "
                               "in fleet order.");
         }
         std::vector<std::string> texts;
         for (const auto& s : j["ships"]) {
             if (!s.is_string()) {
-                return make_error("bad_placement",
+                return make_error("bad_action",
                                   "Each placement is text such as \"A1 right\" or \"C3 down\".");
             }
             texts.push_back(s.get<std::string>());
@@ -39,11 +42,14 @@ Result<Action> parse_action(const nlohmann::json& j) {
     }
     if (type == "seat_players") {
         const auto& n = j.contains("count") ? j["count"] : nlohmann::json(1);
-        if (!n.is_number_integer() || n.get<std::int64_t>() < 1 ||
-            n.get<std::int64_t>() > kMaxPlayers) {
+        if (!n.is_number_integer() || (!n.is_number_unsigned() && n.get<std::int64_t>() < 1)) {
             return make_error("bad_action", "\"count\" is the number of players who joined.");
         }
-        return Action{SeatPlayersAction{n.get<int>()}};
+        // More than a match holds is the rules' `too_many_players`, not a malformed count.
+        const auto count = n.is_number_unsigned()
+                               ? std::min<std::uint64_t>(n.get<std::uint64_t>(), kMaxPlayers + 1)
+                               : std::min<std::int64_t>(n.get<std::int64_t>(), kMaxPlayers + 1);
+        return Action{SeatPlayersAction{static_cast<int>(count)}};
     }
     if (type == "remove") {
         if (!j.contains("seat") || !j["seat"].is_number_integer()) {

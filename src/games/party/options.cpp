@@ -80,8 +80,10 @@ nlohmann::json describe_options() {
     return {
         {"players",
          {{"default", 2},
-          {"range", {1, kMaxPlayers}},
-          {"about", "players are seats 1 to players; seat 0 is the host"}}},
+          {"range", {0, kMaxPlayers}},
+          {"about",
+           "players are seats 1 to players; seat 0 is the host; 0 only with open seating "
+           "(the players join)"}}},
         {"edition", {{"default", "rainbow"}, {"values", {"rainbow", "european"}}}},
         {"host",
          {{"default", "person"},

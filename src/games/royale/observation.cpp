@@ -134,13 +134,19 @@ json to_json(const Observation& obs) {
 json legal_json(const Observation& obs) {
     const Deck& deck = obs.deck();
     json actions = json::array();
+    // Every answer lists the unshot cells, whichever actions it offers (docs/protocol.md).
+    auto with_cells = [&](json offered) {
+        json cells = json::array();
+        obs.open().for_each([&](int i) { cells.push_back(to_string(cell_at(i, kBoard))); });
+        return json{{"actions", std::move(offered)}, {"cells", std::move(cells)}};
+    };
     if (obs.phase() == Phase::kDiscard) {
         if (obs.has_discarded()) return nullptr;
         json cards = json::array();
         for (int c : obs.dealt())
             if (c != obs.my_submarine()) cards.push_back(deck.cards[c].id);
         actions.push_back({{"type", "discard"}, {"count", kDiscards}, {"cards", cards}});
-        return {{"actions", actions}};
+        return with_cells(actions);
     }
     if (!obs.my_turn()) return nullptr;
     if (obs.may_sonar_now()) {
@@ -153,7 +159,7 @@ json legal_json(const Observation& obs) {
     }
     if (obs.phase() == Phase::kTurnStart) {
         actions.push_back({{"type", "roll"}});
-        return {{"actions", actions}};
+        return with_cells(actions);
     }
     const int open = obs.open().count();
     if (obs.shots_left() > 0) {
@@ -170,9 +176,7 @@ json legal_json(const Observation& obs) {
     }
     if (!bonus_cards.empty()) actions.push_back({{"type", "bonus"}, {"cards", bonus_cards}});
     if (obs.shots_left() == 0) actions.push_back({{"type", "end"}});
-    json cells = json::array();
-    obs.open().for_each([&](int i) { cells.push_back(to_string(cell_at(i, kBoard))); });
-    return {{"actions", actions}, {"cells", cells}};
+    return with_cells(actions);
 }
 
 }  // namespace broadside::royale
