@@ -3,9 +3,13 @@ observation and action mask, with a generator it is given (seeded per game by th
 
 from __future__ import annotations
 
-from typing import Any, Dict
+import sys
+import types
+from typing import Any, Dict, List
 
 import numpy as np
+
+from . import _engine
 
 
 class RandomMaskedBot:
@@ -40,3 +44,16 @@ class HunterBot:
                         return 2 * cells + nr * cols + nc
         allowed = np.flatnonzero(mask)
         return int(allowed[rng.integers(allowed.size)])
+
+
+class _CallableModule(types.ModuleType):
+    """`broadside.bots(game)` lists the built-in bots (docs/python.md), and `broadside.bots` is
+    also this module: importing it replaces the package's attribute `bots`, the engine's
+    function, with the module. Calling the module lists the bots as the function does, so
+    `from broadside.bots import HunterBot` does not break `broadside.bots("classic")`."""
+
+    def __call__(self, game: str) -> List[Dict[str, str]]:
+        return _engine.bots(game)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -5,7 +5,7 @@ docs/python.md has a table per game. Royale is in royale.py, classic's weapons i
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -107,27 +107,83 @@ class Grid:
 
 
 class FleetPlacement:
-    """Placing a fleet one ship per sub-step: index cell * 2 + orientation (0 right, 1 down)."""
+    """Placing a fleet one ship per sub-step: index cell * 2 + orientation (0 right, 1 down).
+
+    The mask opens a place only if the ships still to come can all be placed after it, so
+    uniformly random masked play never reaches a sub-step with nothing allowed (on a tight board,
+    or under `no_touch`, a ship put where it fits can leave no room for the rest). Cells are bits
+    of a Python int: a ship's `cells`, and its `zone`, the cells no other ship may take (its own,
+    and under `no_touch` their neighbours)."""
 
     def __init__(self, grid: Grid, lengths: List[int], no_touch: bool) -> None:
         self.grid, self.lengths, self.no_touch = grid, lengths, no_touch
+        # Per length: every place on the board as (index, cells, zone).
+        self._places: Dict[int, List[Tuple[int, int, int]]] = {}
+        around = [sum(1 << n for n in grid.neighbours(c)) for c in range(grid.cells)] if no_touch else []
+        for length in set(lengths):
+            places = []
+            for cell in range(grid.cells):
+                for orientation in (0, 1):
+                    cells = grid.ship(cell, orientation, length)
+                    if cells is None:
+                        continue
+                    bits = sum(1 << c for c in cells)
+                    zone = bits
+                    for c in cells if no_touch else ():
+                        zone |= around[c]
+                    places.append((cell * 2 + orientation, bits, zone))
+            self._places[length] = places
 
     def mask(self, placed: List[int]) -> np.ndarray:
-        grid = self.grid
-        taken = np.zeros(grid.cells, dtype=bool)
-        blocked = np.zeros(grid.cells, dtype=bool)
-        for cell in self.cells(placed):
-            taken[cell] = True
-            blocked[grid.neighbours(cell)] = True
-        forbidden = blocked if self.no_touch else taken
-        length = self.lengths[len(placed)]
-        out = np.zeros(grid.cells * 2, dtype=bool)
-        for cell in range(grid.cells):
-            for orientation in (0, 1):
-                cells = grid.ship(cell, orientation, length)
-                if cells is not None and not forbidden[cells].any():
-                    out[cell * 2 + orientation] = True
+        zone = 0
+        for k, index in enumerate(placed):
+            zone |= self._place(self.lengths[k], index)[2]
+        rest = sorted(self.lengths[len(placed) + 1 :], reverse=True)
+        # Completions found so far (cells and zone of the ships still to come): a place that
+        # none of their ships' zones touches is completed by one of them, with no search.
+        completions: List[Tuple[int, int]] = []
+        out = np.zeros(self.grid.cells * 2, dtype=bool)
+        for index, bits, own_zone in self._places[self.lengths[len(placed)]]:
+            if bits & zone:
+                continue
+            if any(not (bits & z) for _, z in completions):
+                out[index] = True
+                continue
+            found = self._complete(rest, zone | own_zone)
+            if found is not None:
+                completions.append(found)
+                out[index] = True
         return out
+
+    def _place(self, length: int, index: int) -> Tuple[int, int, int]:
+        for place in self._places[length]:
+            if place[0] == index:
+                return place
+        raise ValueError("no such place")
+
+    def _complete(self, rest: List[int], zone: int) -> Optional[Tuple[int, int]]:
+        """Places `rest` (longest first) around `zone` by depth-first search: the cells and zone
+        of the ships placed, or None if they cannot all be placed. Ships of one length are
+        interchangeable, so each takes a place after the previous one's (no order tried twice)."""
+        free = self.grid.cells - bin(zone & ((1 << self.grid.cells) - 1)).count("1")
+        if sum(rest) > free:
+            return None
+
+        def search(k: int, zone: int, start: int, cells: int, ships_zone: int) -> Optional[Tuple[int, int]]:
+            if k == len(rest):
+                return cells, ships_zone
+            places = self._places[rest[k]]
+            for i in range(start, len(places)):
+                _, bits, own = places[i]
+                if bits & zone:
+                    continue
+                same = k + 1 < len(rest) and rest[k + 1] == rest[k]
+                found = search(k + 1, zone | own, i + 1 if same else 0, cells | bits, ships_zone | own)
+                if found is not None:
+                    return found
+            return None
+
+        return search(0, zone, 0, 0, 0)
 
     def action(self, placed: List[int]) -> Dict[str, Any]:
         ships = [self.grid.name(i // 2) + " " + ORIENTATIONS[i % 2] for i in placed]

@@ -15,11 +15,23 @@ class VectorEnv:
     def __init__(
         self,
         game: str,
-        num_envs: int,
-        opponents: Dict[int, str],
+        n: Optional[int] = None,
+        opponents: Optional[Dict[int, str]] = None,
         options: Optional[Dict[str, Any]] = None,
         seed: int = 0,
+        *,
+        num_envs: Optional[int] = None,
     ) -> None:
+        # docs/python.md names the count `n`; `num_envs` (the attribute's name, as in Gymnasium)
+        # is accepted too.
+        if (n is None) == (num_envs is None):
+            raise TypeError("give the number of environments once: n (or num_envs)")
+        num_envs = n if n is not None else num_envs
+        assert num_envs is not None
+        if num_envs < 1:
+            raise ValueError("n must be at least 1")
+        if opponents is None:
+            raise TypeError("opponents is required: every seat but one is a built-in bot")
         self.envs = [BroadsideEnv(game, options, opponents) for _ in range(num_envs)]
         agents = self.envs[0].possible_agents
         if len(agents) != 1:

@@ -370,8 +370,75 @@ def test_truncation_and_termination_flags(game, options):
         assert told == {a: (True, False) for a in ("seat_0", "seat_1")}
 
 
+# Boards on which a ship put where it fits can leave no room for the rest of the fleet (found by
+# random masked play getting stuck: 128 games in 200 on the first, 15 on the second).
+TIGHT_FLEETS = [
+    {"rows": 5, "cols": 5, "no_touch": True,
+     "fleet": [{"name": n, "length": k} for n, k in (("A", 3), ("B", 3), ("C", 2), ("D", 2))]},
+    {"rows": 5, "cols": 5, "fleet": [{"name": n, "length": 3} for n in "ABCDEF"]},
+    {"rows": 6, "cols": 5, "no_touch": True,
+     "fleet": [{"name": n, "length": k} for n, k in (("A", 4), ("B", 3), ("C", 3), ("D", 2))]},
+]
+
+
+def can_finish(grid, lengths, taken, no_touch, memo):
+    """Whether ships of `lengths` can all be placed clear of `taken` (a frozenset of cells that
+    no new ship may cover): plain search over every place, independent of the codec's."""
+    key = (taken, tuple(lengths))
+    if key not in memo:
+        memo[key] = not lengths or any(
+            can_finish(grid, lengths[1:], taken | zone(grid, cells, no_touch), no_touch, memo)
+            for cells in all_places(grid, lengths[0]) if not set(cells) & taken)
+    return memo[key]
+
+
+def all_places(grid, length):
+    for index in range(2 * grid.cells):
+        cells = grid.ship(index // 2, index % 2, length)
+        if cells is not None:
+            yield cells
+
+
+def zone(grid, cells, no_touch):
+    return frozenset(n for c in cells for n in grid.neighbours(c)) if no_touch else frozenset(cells)
+
+
+@pytest.mark.parametrize("options", TIGHT_FLEETS, ids=["no_touch_5x5", "six_3s_5x5", "no_touch_6x5"])
+def test_the_placement_mask_opens_only_places_the_rest_of_the_fleet_still_fits_around(options):
+    env = broadside.env("classic", options=options)
+    rng = np.random.default_rng(0)
+    codec = env._codecs["seat_0"]
+    grid, lengths, no_touch = codec.grid, codec.placement.lengths, bool(options.get("no_touch"))
+    for seed in range(40):
+        env.reset(seed=seed)
+        taken = frozenset()
+        memo = {}
+        for k in range(len(lengths)):
+            mask = env.observe("seat_0")["action_mask"][: 2 * grid.cells]
+            expected = []
+            for index in range(2 * grid.cells):
+                cells = grid.ship(index // 2, index % 2, lengths[k])
+                expected.append(cells is not None and not set(cells) & taken and can_finish(
+                    grid, lengths[k + 1:], taken | zone(grid, cells, no_touch), no_touch, memo))
+            assert list(mask) == expected, (seed, k)
+            assert mask.any()
+            index = int(rng.choice(np.flatnonzero(mask)))
+            taken |= zone(grid, grid.ship(index // 2, index % 2, lengths[k]), no_touch)
+            env.step(index)
+        assert env.match.legal(0) is None or env.match.legal(0)["type"] != "place"
+
+
+def test_random_masked_play_finishes_every_game_on_tight_boards():
+    for options in TIGHT_FLEETS:
+        env = broadside.env("classic", options=options)
+        rng = np.random.default_rng(1)
+        for seed in range(30):
+            play_random(env, seed, rng)
+            assert env.match.over
+
+
 def test_the_vector_env_steps_every_environment_and_resets_finished_ones():
-    vec = broadside.VectorEnv("classic", 4, opponents={1: "random"},
+    vec = broadside.VectorEnv("classic", n=4, opponents={1: "random"},
                               options={"rows": 5, "cols": 5,
                                        "fleet": [{"name": "Destroyer", "length": 2}]})
     obs, masks = vec.reset()
@@ -384,3 +451,16 @@ def test_the_vector_env_steps_every_environment_and_resets_finished_ones():
         finished += int(dones.sum())
         assert set(rewards[dones]) <= {1.0, -1.0} and not rewards[~dones].any()
     assert finished > 4
+
+
+def test_the_vector_env_takes_its_count_as_n_or_num_envs_once():
+    options = {"rows": 5, "cols": 5, "fleet": [{"name": "Destroyer", "length": 2}]}
+    for vec in (broadside.VectorEnv("classic", 3, {1: "random"}, options, 5),
+                broadside.VectorEnv("classic", n=3, opponents={1: "random"}, options=options),
+                broadside.VectorEnv("classic", num_envs=3, opponents={1: "random"}, options=options)):
+        obs, masks = vec.reset()
+        assert vec.num_envs == 3 and obs.shape[0] == 3 and masks.shape[0] == 3
+    with pytest.raises(TypeError):
+        broadside.VectorEnv("classic", 2, opponents={1: "random"}, num_envs=2)
+    with pytest.raises(TypeError):
+        broadside.VectorEnv("classic", opponents={1: "random"})

@@ -99,3 +99,12 @@ def test_a_policy_refuses_another_game_and_seats_not_to_act():
     with pytest.raises(broadside.BroadsideError) as e:
         broadside.Policy("crew", "optimal").act(m, waiting)
     assert e.value.code == "not_your_turn"
+
+
+def test_bots_lists_the_builtin_bots_even_once_the_python_bots_are_imported():
+    before = broadside.bots("classic")
+    from broadside.bots import HunterBot  # the module broadside.bots replaces the attribute
+
+    assert HunterBot.name == "py-hunter"
+    assert broadside.bots("classic") == before
+    assert {"random", "hunt", "density", "best"} <= {b["name"] for b in broadside.bots("classic")}
