@@ -67,12 +67,15 @@ function stopped(proc: ChildProcess): Promise<void> {
   });
 }
 
-export const test = base.extend<{ lobby: Lobby }, { server: Server }>({
+export const test = base.extend<{ lobby: Lobby }, { server: Server; serverArgs: string[] }>({
+  // More arguments of `broadside serve` for a file's server: `test.use({ serverArgs:
+  // ['--public-url', 'http://10.9.8.7:8080'] })` at the top of the file (Playwright allows a
+  // worker's option only there: tests/public-url.spec.ts).
+  serverArgs: [[], { scope: 'worker', option: true }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ serverArgs }, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'broadside-web-'));
-      let { proc, port } = await startServer(dataDir);
+      let { proc, port } = await startServer(dataDir, 0, serverArgs);
       const server: Server = {
         url: `http://127.0.0.1:${port}`,
         ws: `ws://127.0.0.1:${port}`,
@@ -87,7 +90,7 @@ export const test = base.extend<{ lobby: Lobby }, { server: Server }>({
           await stopped(proc);
         },
         async start() {
-          ({ proc } = await startServer(dataDir, port));
+          ({ proc } = await startServer(dataDir, port, serverArgs));
           server.process = proc;
         },
       };

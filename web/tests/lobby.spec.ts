@@ -86,6 +86,15 @@ test('join by code, a wrong code, and quick match pairs two people', async ({ pa
   await expect(page).toHaveURL(/\/r\/[A-Z]{5}$/);
   await expect(other).toHaveURL(page.url());
   await expect(page.getByTestId('turn')).toContainText(/Your turn/);
+  // Each page kept the nonce it sent with `quick`: the end screen's fairness check finds it among
+  // the record's (docs/web.md, "The fairness check").
+  page.once('dialog', (d) => d.accept());
+  await page.getByRole('button', { name: 'Resign' }).click();
+  for (const p of [page, other]) {
+    await expect(p.getByTestId('fairness')).toContainText('✔ the draws were fixed before play');
+    await p.getByTestId('fairness').locator('summary').click();
+    await expect(p.getByTestId('fairness')).toContainText(', yours included');
+  }
   await other.context().close();
 });
 

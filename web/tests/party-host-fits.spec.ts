@@ -1,5 +1,5 @@
 // The party host screen fits a projector without scrolling (issue 32): at 1280x720 and
-// 1920x1080, waiting for players and while firing, the room code, the QR code, the called cell
+// 1920x1080, waiting for players, while firing and in a tiebreak (with its names), the room code, the QR code, the called cell
 // (or the waiting call), the counts and the Fire button are all inside the viewport, and the page
 // is no taller than the window, whatever the room's code.
 import type { Page } from '@playwright/test';
@@ -24,7 +24,11 @@ async function fits(page: Page, where: string): Promise<void> {
   }
   // Nothing of the display runs under the controls bar.
   const bar = (await page.getByTestId('host-controls').boundingBox())!;
-  const shown = [...parts.filter((p) => p !== 'host-fire'), ...(where === 'firing' ? ['host-score', 'host-board', 'host-edition'] : [])];
+  const shown = [
+    ...parts.filter((p) => p !== 'host-fire'),
+    ...(where === 'firing' ? ['host-score', 'host-board', 'host-edition'] : []),
+    ...(where.startsWith('tiebreak') ? ['host-tiebreak', 'host-board', 'host-edition'] : []),
+  ];
   for (const id of shown) {
     const box = (await page.getByTestId(id).boundingBox())!;
     expect(box.y + box.height, `${where}: ${id} above the controls`).toBeLessThanOrEqual(bar.y + 0.5);
@@ -72,5 +76,47 @@ for (const [w, h] of [
     }
     await fits(page, "firing");
     expect(await page.locator('.pn-call-cell').evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(h / 8);
+  });
+}
+
+const sameFleet = ['A1 right', 'A2 right', 'A3 right', 'A4 right', 'A5 right', 'A6 right'];
+
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`the host screen fits ${w}x${h} in a tiebreak, its names shown`, async ({ server, page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto(server.url + '/?party');
+    await page.getByRole('button', { name: 'Open the host screen' }).click();
+    await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
+    const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+    // The same fleet for everyone: a tie at the count whatever the draw (party-tiebreak.spec.ts).
+    const names = ['Crimson Pelican 44', 'Golden Walrus 97', 'Silver Marlin 12', 'Orange Squid 10', 'Green Turtle 55'];
+    for (const name of names) {
+      const phone = await roomClient(server, code);
+      expect((await phone.request({ cmd: 'join', name, device: `tie-${name}` })).type).toBe('joined');
+      expect((await phone.request({ cmd: 'act', action_id: 'place', action: { type: 'place', ships: sameFleet } })).type).toBe('acted');
+    }
+    const fire = page.getByTestId('host-fire');
+    for (let n = 1; n <= 30; ++n) {
+      await expect(page.locator('[data-testid=host-fire]:enabled')).toBeVisible();
+      await fire.click();
+      await expect(page.getByTestId('host-call')).toContainText(`Torpedo ${n} of 30`);
+    }
+    await expect(page.getByTestId('host-still-in')).toHaveText('Still in: 5 (Crimson Pelican 44, Golden Walrus 97, Silver Marlin 12 and 2 more)');
+    await fits(page, 'tiebreak');
+    // The longest the tiebreak can say: both lists at their cap of names (a table of up to 64,
+    // where the protocol still lists the seats), and a super torpedo's call naming its eliminated.
+    await page.getByTestId('host-tiebreak-names').evaluate((e) => {
+      e.textContent = 'Still in: 60 (Crimson Pelican 44, Golden Walrus 97, Silver Marlin 12 and 57 more) · eliminated: 40 (Orange Squid 10, Green Turtle 55, Coral Heron 31 and 37 more).';
+    });
+    await page.locator('.pn-call-what').evaluate((e) => void (e.textContent = 'Super torpedo 3 of 6'));
+    await page.getByTestId('host-call-result').evaluate((e) => {
+      e.classList.add('pn-call-names');
+      e.textContent = 'Eliminated: Crimson Pelican 44, Golden Walrus 97, Silver Marlin 12 and 37 more';
+    });
+    await fits(page, 'tiebreak, the longest names');
   });
 }

@@ -25,6 +25,8 @@ test('a tie at the count goes to super torpedoes on the host screen, then the po
     phones.push(phone);
   }
   await expect(page.getByTestId('host-players')).toHaveText('3');
+  // A party room's tab is named by its edition, on the host screen too (docs/web.md, "Playing").
+  await expect(page).toHaveTitle(`Rainbow Armada (party) ${code} · host screen · Broadside`);
 
   const fire = page.getByTestId('host-fire');
   const podium = page.getByTestId('host-podium');
@@ -40,8 +42,10 @@ test('a tie at the count goes to super torpedoes on the host screen, then the po
       ++supers;
       await expect(page.getByTestId('host-call').or(podium).first()).toBeVisible();
     } else if (/torpedo 30\b/.test(label)) {
-      // The count: all three have the same ships afloat, so the tiebreak begins.
+      // The count: all three have the same ships afloat, so the tiebreak begins, and the banner
+      // names who is still in (docs/web.md: "the players still in and the eliminated by name").
       await expect(page.getByTestId('host-tiebreak')).toContainText('Tiebreak');
+      await expect(page.getByTestId('host-still-in')).toHaveText('Still in: 3 (Ann, Bob and Cat)');
     }
   }
   expect(supers).toBeGreaterThan(0);

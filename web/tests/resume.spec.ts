@@ -99,6 +99,9 @@ test('an offline banner while the server cannot be reached; play goes on when it
   await server.stop(true);
   await expect(page.getByTestId('offline')).toBeVisible();
   await expect(page.getByTestId('offline')).toContainText(/reconnecting/i);
+  // The board is disabled offline (docs/web.md): only a move already sent goes again, so the
+  // banner does not promise that moves made now are kept.
+  await expect(page.getByTestId('offline')).toHaveText('Offline: reconnecting… the move you sent, if any, is sent again.');
   await server.start();
   await expect(page.getByTestId('offline')).toHaveCount(0, { timeout: 20_000 });
   await target(page, 'D4').click();

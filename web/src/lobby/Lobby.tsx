@@ -5,7 +5,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, type LinkStatus } from '../net/connection';
-import { randomHex, saveName, savedName, tokens } from '../net/storage';
+import { nonces, randomHex, saveName, savedName, tokens } from '../net/storage';
 import { navigate } from '../ui/navigate';
 import type { Json } from '../games/types';
 import { createKept, levelLabel } from './create';
@@ -134,16 +134,21 @@ export function Lobby(): JSX.Element {
   const quick = async (g: string) => {
     if (!conn.current) return;
     setWaiting(g);
-    unasked.current = (m) => {
-      if (m.type === 'matched') {
-        tokens.set(m.room, { token: m.token, seat: m.seat });
-        navigate('/r/' + m.room);
-      }
+    // The nonce is kept with the room, as create and join keep theirs: the end screen's fairness
+    // check looks for it among the record's nonces. Matched now (someone was waiting) or later
+    // (an unasked `matched`), the same nonce went with the request.
+    const nonce = randomHex(16);
+    const matched = (m: Json) => {
+      tokens.set(m.room, { token: m.token, seat: m.seat });
+      nonces.set(m.room, nonce);
+      navigate('/r/' + m.room);
     };
-    const answer = await conn.current.request({ cmd: 'quick', game: g, name: name.trim() || undefined, nonce: randomHex(16) }).catch(() => null);
+    unasked.current = (m) => {
+      if (m.type === 'matched') matched(m);
+    };
+    const answer = await conn.current.request({ cmd: 'quick', game: g, name: name.trim() || undefined, nonce }).catch(() => null);
     if (answer?.type === 'matched') {
-      tokens.set(answer.room, { token: answer.token, seat: answer.seat });
-      navigate('/r/' + answer.room);
+      matched(answer);
     } else if (answer?.type !== 'waiting') {
       setWaiting(null);
       setStatus(answer?.error?.message ?? 'Quick match failed.');

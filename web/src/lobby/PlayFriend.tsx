@@ -24,7 +24,7 @@ const FRIEND_GAMES: Record<string, Record<string, Json>> = {
 
 export function PlayFriend(props: { games: GameInfo[]; conn: Connection | null; name: string; ready: boolean }): JSX.Element {
   const [game, setGame] = useState('classic');
-  const [room, setRoom] = useState<string | null>(null);
+  const [room, setRoom] = useState<{ code: string; url: string } | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const offered = props.games.map((g) => g.name).filter((g) => g in FRIEND_GAMES);
@@ -37,11 +37,11 @@ export function PlayFriend(props: { games: GameInfo[]; conn: Connection | null; 
     });
     setBusy(false);
     if ('error' in made) setStatus(made.error);
-    else setRoom(made.room);
+    else setRoom({ code: made.room, url: made.url });
   };
 
   const cancel = async () => {
-    if (room) await roomCommand(room, 'abort');
+    if (room) await roomCommand(room.code, 'abort');
     setRoom(null);
     setStatus('The invitation is withdrawn.');
   };
@@ -50,7 +50,7 @@ export function PlayFriend(props: { games: GameInfo[]; conn: Connection | null; 
     <section class={'panel choice stack' + (room ? ' inviting' : '')} aria-labelledby="friend-h">
       <h2 id="friend-h">Play a friend</h2>
       {room ? (
-        <Invitation room={room} game={game} onCancel={cancel} />
+        <Invitation room={room.code} url={room.url} game={game} onCancel={cancel} />
       ) : (
         <>
           <p class="muted">Get a link to send to a friend: the game starts as soon as they open it.</p>
@@ -72,9 +72,9 @@ export function PlayFriend(props: { games: GameInfo[]; conn: Connection | null; 
   );
 }
 
-function Invitation(props: { room: string; game: string; onCancel(): void }): JSX.Element {
-  const { room } = props;
-  const url = `${location.origin}/r/${room}`;
+/** `url`: the join link the server gave (`room_created`), which carries its --public-url. */
+function Invitation(props: { room: string; url: string; game: string; onCancel(): void }): JSX.Element {
+  const { room, url } = props;
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState('');
   useFriendStarts(room);

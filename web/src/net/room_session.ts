@@ -55,6 +55,12 @@ export interface RoomState {
   notices: string[];
   /** The commitment this page saw before play (kept across reloads), for the fairness check. */
   firstCommitment: string | null;
+  /**
+   * The rematch room someone asked for while this page was open (the unasked `rematch`): the
+   * end screen takes the page there. A summary that already names a rematch (the old room
+   * opened again later, e.g. to review it) is not followed: the page stays on the end screen.
+   */
+  rematchNews: string | null;
 }
 
 type Listener = (s: RoomState) => void;
@@ -80,7 +86,7 @@ export class RoomSession {
   /** `watch`: connect without the stored token (the /watch/CODE link), as a spectator. */
   constructor(
     readonly code: string,
-    private readonly watch = false,
+    readonly watch = false,
   ) {
     this.state = {
       link: 'connecting',
@@ -98,6 +104,7 @@ export class RoomSession {
       record: null,
       notices: [],
       firstCommitment: commitments.get(code) ?? null,
+      rematchNews: null,
     };
     this.conn = new Connection('/ws/' + code, {
       greet: (c) => this.greet(c),
@@ -128,6 +135,12 @@ export class RoomSession {
   private async greet(c: Connection): Promise<void> {
     const saved = this.watch ? undefined : tokens.get(this.code);
     let welcome = await c.request({ cmd: 'hello', protocol: 2, ...(saved ? { token: saved.token } : {}) });
+    if (welcome.type === 'welcome' && saved && saved.seat !== welcome.you.seat) {
+      // The server says which seat the token holds: a rematch's token is stored before its seat
+      // is known (and the seats of a two-seat rematch are swapped). "Your recent games" and the
+      // replay read the seat from here.
+      tokens.set(this.code, { token: saved.token, seat: welcome.you.seat });
+    }
     if (welcome.type === 'error' && saved) {
       // The token is not (or no longer) a seat here: watch instead of failing.
       tokens.set(this.code, undefined);
@@ -135,6 +148,7 @@ export class RoomSession {
       welcome = await c.request({ cmd: 'hello', protocol: 2 });
     }
     if (welcome.type !== 'welcome') throw new Error('hello refused');
+    await this.sendNonce(c, welcome);
     this.applySummary(welcome.room);
     this.set({ you: welcome.you });
     await this.catchUp(c);
@@ -148,6 +162,21 @@ export class RoomSession {
     }
     if (this.state.summary?.phase !== 'waiting') void this.observe();
     if (ended(this.state.summary?.phase) && !this.state.record) void this.fetchRecord();
+  }
+
+  /**
+   * A seat this page holds in a room not yet started, for which it sent no nonce (a rematch room:
+   * the server seats its players without one; or a token brought from elsewhere), gets one now
+   * with `nonce`, so the fairness check can say this page's share went into the draw. Sent before
+   * the summary is drawn, so it goes out ahead of anything the page does on seeing the room (the
+   * party host's `start`). Kept only once the server took it: a room started in between refuses
+   * it, and the check then says nothing about this page's nonce.
+   */
+  private async sendNonce(c: Connection, welcome: Json): Promise<void> {
+    if (this.watch || welcome.room?.phase !== 'waiting' || !(welcome.you?.seat >= 0) || nonces.get(this.code)) return;
+    const nonce = randomHex(16);
+    const answer = await c.request({ cmd: 'nonce', nonce });
+    if (answer.type === 'nonce_set') nonces.set(this.code, nonce);
   }
 
   private async catchUp(c: Connection): Promise<void> {
@@ -241,7 +270,8 @@ export class RoomSession {
         this.notice('The room moved to another server; reconnecting…');
         break;
       case 'rematch':
-        if (this.state.summary) this.set({ summary: { ...this.state.summary, rematch: m.room } });
+        // Another player asked for a rematch: news to follow (GameOver), not just a code to show.
+        if (this.state.summary) this.set({ summary: { ...this.state.summary, rematch: m.room }, rematchNews: m.room });
         break;
       default:
         break;

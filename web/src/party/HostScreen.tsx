@@ -20,6 +20,7 @@ import { QrCode } from './QrCode';
 import { controlsLink, hostPath, takeTokenFromHash } from './identity';
 import { cue, cuesReady, unlockCues } from './cues';
 import { useNames } from './useNames';
+import { roomTitle } from '../room/title';
 import './party-night.css';
 
 export type HostMode = 'full' | 'screen' | 'controls';
@@ -49,6 +50,12 @@ function callsOf(events: GameEvent[]): Call[] {
   }
   return calls;
 }
+
+/**
+ * How many names the tiebreak shows in each list (still in, out, out by the latest super
+ * torpedo) before "and N more": what a 1280x720 window holds under the call.
+ */
+const TIEBREAK_NAMES = 3;
 
 function plural(n: number, one: string, many = one + 's'): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -109,10 +116,13 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
   const firing = phase === 'firing' || phase === 'tiebreak' || over;
   const joinUrl = summary?.url || `${location.origin}/r/${summary?.room ?? ''}`;
 
-  // Names the screen shows: the leaders, the winners, the last super torpedo's eliminated.
+  // Names the screen shows: the leaders, the winners, the last super torpedo's eliminated, and
+  // the tiebreak banner's first few still in and out (TIEBREAK_NAMES each).
   const winners: number[] = (obs?.winners as number[] | null) ?? (state.events.find((e) => e.type === 'game_over')?.['winners'] as number[] | null) ?? [];
   const leaders: number[] = (board?.leaders as number[] | undefined) ?? [];
-  const wanted = [...leaders, ...winners.slice(0, 64), ...(last?.eliminated ?? [])];
+  const stillIn: number[] = (board?.remaining as number[] | null | undefined) ?? [];
+  const out: number[] = ((board?.eliminated as Array<{ seat: number }> | null | undefined) ?? []).map((e) => e.seat);
+  const wanted = [...leaders, ...winners.slice(0, 64), ...(last?.eliminated ?? []), ...stillIn.slice(0, TIEBREAK_NAMES), ...out.slice(0, TIEBREAK_NAMES)];
   const nameOf = useNames(session, wanted);
 
   // An open party starts at once: people join while the host waits.
@@ -205,6 +215,12 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
     if (summary?.rematch) goRematch(summary.rematch);
   }, [summary?.rematch]);
 
+  // The tab is named by the edition, as a party room's page is (docs/web.md, "Playing").
+  const tabTitle = summary ? `${roomTitle('party', summary.options)} ${summary.room} · host screen · Broadside` : null;
+  useEffect(() => {
+    if (tabTitle) document.title = tabTitle;
+  }, [tabTitle]);
+
   const command = async (body: Record<string, Json>, done: string) => {
     const answer = await session.command(body);
     setMessage(answer.type === 'error' ? answer.error?.message ?? 'Refused.' : done);
@@ -280,9 +296,11 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
       <p class="pn-call-what">{last.super ? `Super torpedo ${last.number} of 6` : `Torpedo ${last.number} of 30`}</p>
       <p class="pn-call-cell" key={last.n}>{last.cell}</p>
       {last.super ? (
-        <p class="pn-call-result" data-testid="host-call-result">
+        // Names at the scoreboard's size, the first few only: with the tiebreak banner under it,
+        // the call has to leave room in a 1280x720 window.
+        <p class={'pn-call-result' + (last.eliminatedCount ? ' pn-call-names' : '')} data-testid="host-call-result">
           {last.eliminatedCount
-            ? `Eliminated: ${listNames(last.eliminated, last.eliminatedCount, nameOf)}`
+            ? `Eliminated: ${listNames(last.eliminated, last.eliminatedCount, nameOf, TIEBREAK_NAMES)}`
             : 'No one hit: everyone still in'}
         </p>
       ) : (
@@ -368,8 +386,22 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
       <h2>Tiebreak: super torpedoes!</h2>
       <p>
         {plural(Number(board?.tied_count ?? 0), 'player')} tied for the most. Any ship hit by a super torpedo is out:
-        the last one left wins. Still in: <strong data-testid="host-remaining">{Number(board?.remaining_count ?? 0)}</strong>
-        {Number(board?.eliminated_count ?? 0) ? ` · eliminated: ${board.eliminated_count}` : ''}.
+        the last one left wins.
+      </p>
+      {/* The names, as many as a projector's line holds: the lists are null past 64 seats
+          (docs/protocol.md), and then only the counts are said. */}
+      <p data-testid="host-tiebreak-names">
+        <span data-testid="host-still-in">
+          Still in: <strong data-testid="host-remaining">{Number(board?.remaining_count ?? 0)}</strong>
+          {stillIn.length ? ` (${listNames(stillIn, Number(board?.remaining_count ?? stillIn.length), nameOf, TIEBREAK_NAMES)})` : ''}
+        </span>
+        {Number(board?.eliminated_count ?? 0) ? (
+          <span data-testid="host-eliminated">
+            {' · '}eliminated: {board.eliminated_count}
+            {out.length ? ` (${listNames(out, Number(board.eliminated_count), nameOf, TIEBREAK_NAMES)})` : ''}
+          </span>
+        ) : null}
+        .
       </p>
     </section>
   ) : null;
@@ -394,9 +426,11 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
         <>
           <div class="pn-col pn-col-main">
             {podium}
-            {tiebreak}
             {over ? null : bigCall}
-            {scoreboard}
+            {/* In the tiebreak the banner takes the scoreboard's place: the count of ships afloat
+                is settled at the 30th torpedo, and who is still in is what counts now; both did
+                not fit one 1280x720 window (tests/party-host-fits.spec.ts). */}
+            {tiebreak ?? scoreboard}
           </div>
           <div class="pn-col pn-col-side">
             {callBoard}
@@ -642,7 +676,7 @@ function HostControls(p: ControlsProps): JSX.Element {
               {p.showControlsQr ? (
                 <div class="pn-controls-qr">
                   <p class="pn-small">Anyone who scans this runs the game: show it only to yourself. Then set this screen to “Screen only”.</p>
-                  <QrCode text={controlsLink(summary.room, token)} label="QR code of the host controls link" testId="host-controls-qr" />
+                  <QrCode text={controlsLink(summary.room, token, summary.url)} label="QR code of the host controls link" testId="host-controls-qr" />
                 </div>
               ) : null}
             </>

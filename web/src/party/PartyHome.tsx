@@ -15,6 +15,7 @@ export function PartyHome(): JSX.Element {
   const [code, setCode] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
+    document.title = 'Party night · Broadside';
     const c = new Connection('/ws', {
       greet: async (c) => {
         await c.request({ cmd: 'hello', protocol: 2 });

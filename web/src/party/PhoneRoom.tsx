@@ -7,8 +7,9 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoomSession, RoomState } from '../net/room_session';
-import { savedName, saveName, tokens } from '../net/storage';
-import { navigate } from '../ui/navigate';
+import { savedName, saveName } from '../net/storage';
+import { goToRematch } from '../room/rematch';
+import { roomTitle } from '../room/title';
 import type { Json } from '../games/types';
 import { PartyView } from '../games/party/PartyView';
 import { HOW } from '../games/party/events';
@@ -42,12 +43,10 @@ export function PhoneRoom(props: { session: RoomSession; state: RoomState; annou
   const [joining, setJoining] = useState(false);
   const lastRank = useRef<string>('');
 
-  // The host's "play again": follow to the new room (the same token holds the seat there).
+  // The host's "play again": follow to the new room (the same token holds the seat there; its
+  // seat is stored once the new room's welcome says it).
   useEffect(() => {
-    if (!summary.rematch) return;
-    const mine = tokens.get(summary.room);
-    if (mine) tokens.set(summary.rematch, { token: mine.token, seat: -1 });
-    navigate('/r/' + summary.rematch);
+    if (summary.rematch) goToRematch(summary.room, summary.rematch, session.watch);
   }, [summary.rematch]);
 
   const join = async (e: Event) => {
@@ -81,6 +80,11 @@ export function PhoneRoom(props: { session: RoomSession; state: RoomState; annou
 
   const edition = editionOf(summary.options?.edition ?? obs?.edition);
   const you = state.you?.name ?? (seated ? session.nameOf(seat) : '');
+  // The tab is named by the edition, as a party room's page is (docs/web.md, "Playing").
+  const tabTitle = `${over ? 'Game over · ' : ''}${roomTitle('party', { edition: edition.key })} ${summary.room} · Broadside`;
+  useEffect(() => {
+    document.title = tabTitle;
+  }, [tabTitle]);
 
   return (
     <main class="pn-phone" data-testid="phone">

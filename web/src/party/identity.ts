@@ -34,16 +34,27 @@ export function generatedName(): string {
 }
 
 /**
- * The host screen's address: `/r/CODE?host` (the server serves the page at /r/ and /watch/
- * only), `?screen` for the big screen alone, `?controls` for the controls alone.
+ * The host screen's address: `/r/CODE?host`, `?screen` for the big screen alone, `?controls` for
+ * the controls alone. `/host/CODE` (which the server serves too) routes to the same screen; the
+ * host's own links keep the room's address, so the mode is one query word on the room's link.
  */
 export function hostPath(code: string, mode: 'full' | 'screen' | 'controls'): string {
   return `/r/${code}?${mode === 'full' ? 'host' : mode}`;
 }
 
-/** The controls link of a party room: the host's token rides in the fragment (never sent to the server). */
-export function controlsLink(code: string, token: string): string {
-  return `${location.origin}${hostPath(code, 'controls')}#k=${encodeURIComponent(token)}`;
+/**
+ * The controls link of a party room: the host's token rides in the fragment (never sent to the
+ * server). `joinUrl`: the room's link as the server writes it (`summary.url`, its --public-url),
+ * whose origin the host's phone can reach; the screen's own origin may be 127.0.0.1.
+ */
+export function controlsLink(code: string, token: string, joinUrl?: string): string {
+  let origin = location.origin;
+  try {
+    if (joinUrl) origin = new URL(joinUrl).origin;
+  } catch {
+    // Not a URL: the page's own origin is the best there is.
+  }
+  return `${origin}${hostPath(code, 'controls')}#k=${encodeURIComponent(token)}`;
 }
 
 /** The token in a controls link's fragment, if any (then removed from the address bar). */

@@ -7,6 +7,7 @@ import type { Json } from '../games/types';
 import { GameView } from '../room/GameView';
 import { distinctNames, seatLabel } from '../games/royale/names';
 import { tokens } from '../net/storage';
+import { roomTitle } from '../room/title';
 import { navigate } from '../ui/navigate';
 import { ROOM_CODE } from '../lobby/MyRooms';
 import { ReplayError, eventsThrough, fetchRecord, fetchReplay, observationAt, parseRecord, seatsOf, type ReplayView } from './replay';
@@ -26,6 +27,14 @@ export function ReplayPage(props: { code: string | null }): JSX.Element {
     setError('');
     fetchRecord(props.code).then(setRecord, (e) => setError(problem(e)));
   }, [props.code]);
+  // The tab says what is replayed (not the title of the page before: the end screen's "Game over").
+  const room = props.code ?? (typeof record?.room === 'string' ? record.room : null);
+  const tabTitle = record
+    ? `Replay · ${roomTitle(String(record.game ?? ''), record.options)}${room ? ' ' + room : ''} · Broadside`
+    : props.code ? `Replay of room ${props.code} · Broadside` : 'Replay a game · Broadside';
+  useEffect(() => {
+    document.title = tabTitle;
+  }, [tabTitle]);
 
   return (
     <main class="replay stack">

@@ -1,11 +1,12 @@
 // The end of a game: who won and how, the record to download, the fairness check recomputed in
 // the page, and the rematch.
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { RoomSession, RoomState } from '../net/room_session';
-import { nonces, tokens } from '../net/storage';
+import { nonces } from '../net/storage';
 import { navigate } from '../ui/navigate';
 import { checkFairness } from './fairness';
+import { goToRematch } from './rematch';
 import { endingText } from './winners';
 
 /** `nameOf`: the room page's names, which tell every seat apart (two bots are never both "random bot"). */
@@ -18,6 +19,8 @@ export function GameOver(props: { session: RoomSession; state: RoomState; nameOf
   const [message, setMessage] = useState('');
   const check = state.record ? checkFairness(state.record, state.firstCommitment, nonces.get(summary.room)) : null;
 
+  // The same token holds the seat in the rematch room (docs/server.md, "Rematch").
+  const goRematch = (code: string) => goToRematch(summary.room, code, session.watch);
   const rematch = async () => {
     const answer = await session.command({ cmd: 'rematch' });
     if (answer.type === 'rematch' && answer.room) {
@@ -26,12 +29,12 @@ export function GameOver(props: { session: RoomSession; state: RoomState; nameOf
       setMessage(answer.error?.message ?? 'No rematch.');
     }
   };
-  // The same token holds the seat in the rematch room (docs/server.md, "Rematch").
-  const goRematch = (code: string) => {
-    const mine = tokens.get(summary.room);
-    if (mine) tokens.set(code, { token: mine.token, seat: -1 });
-    navigate('/r/' + code);
-  };
+  // Someone else asked for the rematch while this page was open: everyone goes (docs/web.md,
+  // "The end"), as a party phone follows its host. The button below stays as the way there
+  // should this page not have moved (or when the old room is opened again later).
+  useEffect(() => {
+    if (state.rematchNews) goRematch(state.rematchNews);
+  }, [state.rematchNews]);
 
   return (
     <section class="panel stack game-over" data-testid="game-over" aria-labelledby="over-h">
@@ -44,16 +47,14 @@ export function GameOver(props: { session: RoomSession; state: RoomState; nameOf
           onClick={(e) => { e.preventDefault(); navigate('/replay/' + summary.room); }}>
           Replay move by move
         </a>
-        {seat >= 0 ? (
-          summary.rematch ? (
-            <button type="button" class="primary" onClick={() => goRematch(summary.rematch!)}>
-              Go to the rematch ({summary.rematch})
-            </button>
-          ) : (
-            <button type="button" class="primary" onClick={rematch}>
-              Rematch
-            </button>
-          )
+        {summary.rematch ? (
+          <button type="button" class="primary" onClick={() => goRematch(summary.rematch!)}>
+            Go to the rematch ({summary.rematch})
+          </button>
+        ) : seat >= 0 ? (
+          <button type="button" class="primary" onClick={rematch}>
+            Rematch
+          </button>
         ) : null}
       </div>
       {message ? <p role="status">{message}</p> : null}

@@ -35,6 +35,14 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
   useEffect(() => {
     if (state.error) announce(state.error.message);
   }, [state.error]);
+  // The tab's title in the waiting room (the turn bar sets it once the game is on, a party phone
+  // its own): not the title of the page before, which after a rematch was the old room's "Game over".
+  const waitingTitle = state.summary?.phase === 'waiting' && !(state.summary.game === 'party' && state.summary.options?.seating === 'open')
+    ? `${roomTitle(state.summary.game, state.summary.options)} ${state.summary.room} · Broadside`
+    : null;
+  useEffect(() => {
+    if (waitingTitle) document.title = waitingTitle;
+  }, [waitingTitle]);
 
   if (state.missing) {
     return (
@@ -48,7 +56,7 @@ export function RoomPage(props: { code: string; watch: boolean }): JSX.Element {
   const summary = state.summary;
   const offline = state.link === 'offline' ? (
     <div class="banner-offline" role="status" data-testid="offline">
-      Offline: reconnecting… your moves are kept and sent when the connection is back.
+      Offline: reconnecting… the move you sent, if any, is sent again.
     </div>
   ) : null;
   if (!summary) {
