@@ -144,6 +144,11 @@ std::string play_help_footer() {
                                                             {"party", "The party game"}};
     for (const auto& [game, title] : families) {
         text += std::string("\n") + title + ". " + seats::bots_help(game);
+        // Salvo shares classic's bots but not its hard level (best-salvo): say so here rather
+        // than list the same bots twice.
+        if (std::string(game) == "classic") {
+            text += "In Salvo the levels are " + seats::levels_help("salvo") + ".\n";
+        }
     }
     return text;
 }
@@ -162,6 +167,8 @@ std::string option_names(const CLI::App& app) {
     std::string names;
     for (const CLI::Option* opt : app.get_options()) {
         if (opt->get_lnames().empty() && opt->get_snames().empty()) continue;  // positional
+        // Every command takes --help; the list names what this command is about.
+        if (opt == app.get_help_ptr() || opt == app.get_help_all_ptr()) continue;
         names += (names.empty() ? "" : ", ") + opt->get_name();
     }
     return names;

@@ -61,7 +61,8 @@ void check_seat_count(const RefereeArgs& args, const nlohmann::json& options) {
     std::string message = args.game + " with these options has " + std::to_string(needed) +
                           " seats, but " + std::to_string(given) + " --seat " +
                           (given == 1 ? "was" : "were") + " given.";
-    if (options.contains("players")) {
+    // One seat is never a game, so a single --seat is not offered {"players":1}.
+    if (options.contains("players") && given >= 2) {
         message += " Give " + std::to_string(needed) +
                    " --seat, or set the number of players to match the seats with --options "
                    "'{\"players\":" +
@@ -198,12 +199,7 @@ void add_referee_command(CLI::App& app, Runner& run) {
     cmd->add_option("--save", args->save_dir, "Keep every record (and bots' stderr) in DIR");
     cmd->add_flag("--bot-stderr", args->bot_stderr, "Pass the bots' stderr through");
     cmd->add_flag("--json", args->json, "Print one JSON object");
-    cmd->callback([args, &run] {
-        run = [args] {
-            if (args->seats.size() < 2) throw UsageError("Give one --seat per seat (at least 2).");
-            return run_referee(*args);
-        };
-    });
+    cmd->callback([args, &run] { run = [args] { return run_referee(*args); }; });
 }
 
 }  // namespace broadside::cli

@@ -90,13 +90,20 @@ Result<std::string> bot_for_level(const std::string& game, const std::string& le
     return it->second;
 }
 
-std::string bots_help(const std::string& game) {
+std::string levels_help(const std::string& game) {
     const auto* g = find(game);
     if (g == nullptr) return "";
-    std::string text = "Levels: ";
+    std::string text;
     for (const auto& level : level_names()) {
         text += level + " = " + g->levels.at(level) + (level == "hard" ? "" : ", ");
     }
+    return text;
+}
+
+std::string bots_help(const std::string& game) {
+    const auto* g = find(game);
+    if (g == nullptr) return "";
+    std::string text = "Levels: " + levels_help(game);
     // The flag that names bots: one bot for every bot seat (classic, Salvo, Royale), one per
     // seat (crew), or none (the party game has one bot).
     const std::string flag = game == "crew"    ? " (--bots NAME,NAME,...)"

@@ -25,6 +25,9 @@ const std::vector<std::string>& level_names();
 // The bot a level plays in `game`, or an error naming the levels.
 Result<std::string> bot_for_level(const std::string& game, const std::string& level);
 
+// Which bot each level plays: "easy = hunt, normal = density, hard = best".
+std::string levels_help(const std::string& game);
+
 // The text for a command's --help: every bot of `game` with how it plays and how strong it is,
 // and which bot each level plays.
 std::string bots_help(const std::string& game);

@@ -110,7 +110,13 @@ TEST(CliUsage, AStrayWordAfterTheFlagsIsAUsageError) {
 TEST(CliUsage, TheIssuesExamplesAreRefused) {
     const auto sim = run_broadside({"sim", "classic", "--foo", "3"});
     EXPECT_EQ(sim.exit_code, 2) << sim.out;
-    EXPECT_NE(sim.err.find("--foo"), std::string::npos) << sim.err;
+    // docs/play.md quotes the message: the command's own options, not --help, which all take.
+    EXPECT_NE(sim.err.find("'broadside sim classic' does not take --foo 3. Its options are "
+                           "--bots, "),
+              std::string::npos)
+        << sim.err;
+    EXPECT_NE(sim.err.find("(see 'broadside sim classic --help')"), std::string::npos) << sim.err;
+    EXPECT_EQ(sim.err.find("--help,"), std::string::npos) << sim.err;
     const auto solve = run_broadside({"solve", "crew", "--bogus"});
     EXPECT_EQ(solve.exit_code, 2);
     const auto play = run_broadside({"play", "classic", "--seed", "1", "--humanz", "2"}, "quit\n");
@@ -148,6 +154,15 @@ TEST(CliUsage, PlayHelpListsEveryBotWithHowItPlaysAndHowStrong) {
     }
     EXPECT_NE(r.out.find("easy = hunt"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("--humans"), std::string::npos);
+    // Salvo's hard level is its own (docs/play.md), and the help says so.
+    EXPECT_NE(r.out.find("In Salvo the levels are easy = hunt, normal = density, hard = "
+                         "best-salvo."),
+              std::string::npos)
+        << r.out;
+    const auto salvo = run_broadside({"play", "salvo", "--help"});
+    EXPECT_NE(salvo.out.find("hard = best-salvo"), std::string::npos) << salvo.out;
+    const auto classic = run_broadside({"play", "classic", "--help"});
+    EXPECT_NE(classic.out.find("hard = best."), std::string::npos) << classic.out;
 }
 
 }  // namespace

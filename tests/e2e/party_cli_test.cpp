@@ -53,6 +53,44 @@ TEST(PartyCli, PlayOnEnterFiresOneTorpedoPerLineAndCanQuit) {
     EXPECT_TRUE(has(r.out, "You left the party.")) << r.out;
 }
 
+// docs/play.md, "Commands, the same in every game": quit asks "Really leave the game? (yes or
+// no)", with --save the line before says where the game goes, and leaving while placing saves
+// the game so far too (it once printed "Bye." and saved nothing).
+TEST(PartyCli, QuitAsksAsEveryGameDoesAndSavesTheGameSoFarEvenWhilePlacing) {
+    const std::string dir = testing::temp_dir();
+    const std::string file = dir + "/placing.json";
+    auto r = run_broadside({"play", "party", "--players", "3", "--seed", "2", "--save", file},
+                           "A1 right\nquit\nno\nquit\nyes\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // The line is wrapped to the screen: a long temporary path breaks it.
+    const auto unwrapped = [](std::string text) {
+        for (std::size_t at; (at = text.find("\n  ")) != std::string::npos;) {
+            text.replace(at, 3, " ");
+        }
+        return text;
+    };
+    EXPECT_TRUE(has(unwrapped(r.out), "The game so far is saved to " + file + " if you leave."))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "Really leave the game? (yes or no): ")) << r.out;
+    EXPECT_FALSE(has(r.out, "Really leave the party")) << r.out;
+    EXPECT_TRUE(has(r.out, "You left the party.")) << r.out;
+    EXPECT_TRUE(has(r.out, "Saved the unfinished game record to " + file)) << r.out;
+    // The saved game resumes where it was left: the person still places their fleet.
+    const auto resumed = run_broadside({"play", "party", "--resume", file}, "auto\nok\n");
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_TRUE(has(resumed.out, "Game over: ")) << resumed.out;
+
+    const std::string later = dir + "/torpedoes.json";
+    r = run_broadside(
+        {"play", "party", "--players", "3", "--seed", "2", "--enter", "--save", later},
+        "auto\nok\n\nquit\nyes\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has(unwrapped(r.out), "The game so far is saved to " + later + " if you leave."))
+        << r.out;
+    EXPECT_TRUE(has(r.out, "Really leave the game? (yes or no): ")) << r.out;
+    EXPECT_TRUE(has(r.out, "Saved the unfinished game record to " + later)) << r.out;
+}
+
 TEST(PartyCli, PlaySameSeedSameMatchAndTheSavedRecordReplays) {
     const std::string dir = testing::temp_dir();
     const std::vector<std::string> args{"play",   "party",        "--players",  "6",

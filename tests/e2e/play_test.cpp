@@ -2,6 +2,7 @@
 // output is plain text and each input line is echoed after its prompt).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -153,6 +154,23 @@ TEST(Play, SalvoNeedsExactlyTheShotsDue) {
     EXPECT_NE(r.out.find("Your salvo of 5 shots: A1 "), std::string::npos);
     EXPECT_NE(r.out.find("; A10 "), std::string::npos);
     EXPECT_NE(r.out.find("Enemy salvo of 5 shots: "), std::string::npos);
+}
+
+// docs/play.md: `help` gives "an example that is valid now": in Salvo, a volley of exactly the
+// shots due, which the game then accepts as typed.
+TEST(Play, SalvoHelpsExampleIsAVolleyTheGameAccepts) {
+    const std::vector<std::string> args{"play", "salvo", "--seed", "8", "--first", "me"};
+    const auto r = run_broadside(args, "auto\nok\nhelp\nquit\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto at = r.out.find("Commands now:\n    ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string row = r.out.substr(at + 18, r.out.find('\n', at + 18) - at - 18);
+    const std::string example = row.substr(0, row.find("  "));
+    EXPECT_EQ(std::count(example.begin(), example.end(), ' '), 4) << row;  // five cells
+    EXPECT_NE(row.find("fire these 5 shots"), std::string::npos) << row;
+    const auto fired = run_broadside(args, "auto\nok\n" + example + "\nquit\n");
+    EXPECT_NE(fired.out.find("Your salvo of 5 shots: " + example.substr(0, 2)), std::string::npos)
+        << fired.out;
 }
 
 TEST(Play, HelpListsTheCommands) {

@@ -38,5 +38,20 @@ TEST(RefereeUsage, AGameWithFixedSeatsSaysHowManyWithoutAPlayersHint) {
     EXPECT_EQ(r.err.find("players"), std::string::npos) << r.err;
 }
 
+TEST(RefereeUsage, OneSeatIsToldHowManySeatsTheGameHas) {
+    // docs/play.md: the wrong number of --seat says how many seats the game has, one too.
+    auto r = run_broadside({"referee", "--game", "classic", "--seat", "builtin:random"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("classic with these options has 2 seats, but 1 --seat was given"),
+              std::string::npos)
+        << r.err;
+    r = run_broadside({"referee", "--game", "royale", "--seat", "builtin:random"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("royale with these options has 4 seats, but 1 --seat was given"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("\"players\":1"), std::string::npos) << r.err;  // never a game
+}
+
 }  // namespace
 }  // namespace broadside

@@ -35,8 +35,18 @@ TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
     ASSERT_EQ(all.exit_code, 0) << all.err;
     EXPECT_GT(testing::count_of(all.out, "REPLAY  classic"), 50);
     EXPECT_NE(all.out.find("move 1 of "), std::string::npos);
-    EXPECT_NE(all.out.find("Seat 0's ocean                      Seat 1's ocean"), std::string::npos)
+    // Every screen by the names the game was played with (docs/play.md: "replay --show uses the
+    // same names"), never "seat 0" or "the enemy".
+    EXPECT_NE(all.out.find("(your view)"), std::string::npos);
+    EXPECT_NE(all.out.find("Your ocean"), std::string::npos);
+    EXPECT_NE(all.out.find("Your target grid"), std::string::npos);
+    EXPECT_NE(all.out.find("You fired at "), std::string::npos);
+    EXPECT_NE(all.out.find("The random bot fired at "), std::string::npos);
+    EXPECT_NE(all.out.find("The random bot's ocean"), std::string::npos)
         << all.out.substr(all.out.size() - 2000);
+    for (const char* word : {"Seat 0", "Seat 1", "seat 0", "Enemy", "enemy"}) {
+        EXPECT_EQ(all.out.find(word), std::string::npos) << word;
+    }
     // The result by the names the game was played with (issue 28, item 5).
     EXPECT_NE(all.out.find(" won after "), std::string::npos);
     EXPECT_NE(all.out.find("Shots fired: you "), std::string::npos);
@@ -48,6 +58,19 @@ TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
     // Without --show, the check as before.
     const auto check = run_broadside({"replay", file});
     EXPECT_NE(check.out.find("all events identical"), std::string::npos);
+}
+
+TEST(ReplayShow, TwoPeopleAtOneTerminalAreShownByTheirNames) {
+    const auto file = saved(
+        {"play", "classic", "--seed", "4", "--humans", "2", "--names", "Ann,Bob", "--first", "me"},
+        "\nauto\nok\n\nauto\nok\n\nA1\n\n\nA1\n\n\nquit\nyes\n");
+    const auto all = run_broadside({"replay", file, "--show", "--all"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_NE(all.out.find("(Ann's view)"), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("Ann's ocean"), std::string::npos);
+    EXPECT_NE(all.out.find("Ann fired at A1"), std::string::npos);
+    EXPECT_NE(all.out.find("Bob fired at A1"), std::string::npos);
+    EXPECT_NE(all.out.find("Bob's ocean"), std::string::npos);
 }
 
 TEST(ReplayShow, RoyaleCrewAndPartyToo) {

@@ -136,7 +136,7 @@ void add_play_classic_game(CLI::App& play, Runner& run, const std::string& game)
         "Place ships with 'A1 right' or 'C3 down' (or 'auto'), then fire with 'B7' or 'fire B7' "
         "(Salvo: 'B7 C3 D4 ...'). Type 'help' during the game for every command. With "
         "--humans 2, two people play each other at this terminal, passing it between turns.\n\n" +
-        seats::bots_help("classic"));
+        seats::bots_help(game));
     cmd->add_option("--bot", args->bot,
                     "The opponent by name (see below); default: the --level's bot");
     add_people_flags(*cmd, args->people, 1, 2);

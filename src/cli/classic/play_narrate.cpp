@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cli/seat_names.h"
+
 namespace broadside::cli {
 
 namespace {
@@ -32,9 +34,13 @@ Voice voice_of(int actor, int me, const std::vector<std::string>& names) {
         if (actor == me) return {"You", "You", "Your", "Your", "your", "the enemy's", Tone::kGood};
         return {"Enemy", "The enemy", "Enemy", "The enemy's", "the enemy's", "your", Tone::kBad};
     }
+    // Names as record_seat_names gives them: "Ann", "the density bot", or "you" (the person who
+    // played the saved game): "The density bot fired", "Your salvo", "sank your Cruiser".
     const std::string a = names[static_cast<std::size_t>(actor == 1 ? 1 : 0)];
     const std::string b = names[static_cast<std::size_t>(actor == 1 ? 0 : 1)];
-    return {a, a, a + "'s", a + "'s", a + "'s", b + "'s", Tone::kSunk};
+    const auto whose = [](const std::string& name) { return name == "you" ? "your" : name + "'s"; };
+    return {capitalised(a), capitalised(a), capitalised(whose(a)), capitalised(whose(a)), whose(a),
+            whose(b),       Tone::kSunk};
 }
 
 std::string sank_line(const Voice& v, const std::string& ship, const Style& style) {

@@ -175,17 +175,18 @@ Grid target_grid(const nlohmann::json& obs) {
     return grid;
 }
 
-std::string example_targets(const nlohmann::json& obs, int count) {
+std::string example_targets(const nlohmann::json& obs, int count, bool whole) {
     const Grid known = target_grid(obs);
     std::string text;
     int found = 0;
-    for (int i = 0; i < known.size.cells() && found < std::min(count, 3); ++i) {
+    const int shown = whole ? count : std::min(count, 3);
+    for (int i = 0; i < known.size.cells() && found < shown; ++i) {
         if (known.marks[static_cast<std::size_t>(i)] != Mark::kWater) continue;
         text += (found ? " " : "") + to_string(cell_at(i, known.size));
         ++found;
     }
     if (found == 0) return "B7";
-    return count > 3 ? text + " ..." : text;
+    return count > shown ? text + " ..." : text;
 }
 
 void draw_ships(Grid& base, const std::vector<ShipSpec>& fleet,

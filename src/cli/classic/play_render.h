@@ -54,9 +54,9 @@ std::vector<char> ship_letters(const std::vector<ShipSpec>& fleet);
 Grid ocean_grid(const nlohmann::json& obs);
 // The player's target grid: their hits, misses and the ships they sank.
 Grid target_grid(const nlohmann::json& obs);
-// `count` cells not yet fired at (at most three, then "..."), in reading order: an example that
-// is valid right now, for prompts and help ("B7" when none is left).
-std::string example_targets(const nlohmann::json& obs, int count);
+// `count` cells not yet fired at (at most three, then "...", unless `whole`), in reading order: an
+// example that is valid right now, for prompts and help ("B7" when none is left).
+std::string example_targets(const nlohmann::json& obs, int count, bool whole = false);
 // An ocean with ships drawn from placements ("A1 right"), for the fleet being placed and for
 // the enemy fleet revealed at the end (drawn under the shots already on `base`).
 void draw_ships(Grid& base, const std::vector<ShipSpec>& fleet,

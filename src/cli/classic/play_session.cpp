@@ -777,7 +777,9 @@ private:
 
     void help(int seat, bool placing) {
         const json obs = observation(seat);
-        const std::string shot = placing ? "B7" : example_targets(obs, 1);
+        // An example valid now: in Salvo a volley of exactly the shots due.
+        const int due = placing ? 1 : std::max(obs.value("shots_due", 1), 1);
+        const std::string shot = placing ? "B7" : example_targets(obs, due, true);
         out_ << "\n  Commands now:\n";
         if (placing) {
             out_ << "    A1 right, C3 down   place the next ship by its top or left end (also: r, "
@@ -791,8 +793,11 @@ private:
                  << std::string(
                         static_cast<std::size_t>(std::max(1, 20 - static_cast<int>(shot.size()))),
                         ' ')
-                 << "fire at " << shot << " (any case; spaces allowed; 'fire " << shot
-                 << "' too)\n";
+                 << (due > 1 ? "fire these " + std::to_string(due) +
+                                   " shots, your volley ('fire ...' too)"
+                             : "fire at " + shot + " (any case; spaces allowed; 'fire " + shot +
+                                   "' too)")
+                 << "\n";
             if (options_.salvo) {
                 out_ << "    B7 C3 D4 ...        a Salvo volley: exactly as many cells as shots "
                         "due\n";

@@ -106,9 +106,24 @@ std::string render_party_draft(const std::vector<std::string>& placements) {
 
 namespace {
 
+// `quit` asks first, in the words of every game (docs/play.md, "Commands, the same in every
+// game"); with --save the line before the question says where the game goes, so that a long
+// file name never wraps the question. The end of input (or Ctrl-C) at the question leaves.
+bool confirm_leave(Console& console, const std::string& save_path) {
+    if (!save_path.empty()) {
+        for (const auto& line :
+             wrap("The game so far is saved to " + save_path + " if you leave.", 76)) {
+            console.out() << "  " << line << "\n";
+        }
+    }
+    auto sure = console.ask("Really leave the game? (yes or no): ");
+    return !sure || parse_yes_no(*sure).value_or(false);
+}
+
 // Asks for the fleet ship by ship (undo, rotate, auto then ok or again); returns the place
 // action, or null if the player leaves.
-nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rng& rng) {
+nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rng& rng,
+                         const std::string& save_path) {
     using namespace party;
     std::ostream& out = console.out();
     say(out,
@@ -126,8 +141,7 @@ nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rn
         const std::string line = trim(*answer);
         const auto cmd = command_of(line);
         if (cmd == PlayCommand::kQuit) {
-            auto sure = console.ask("Really leave the party? (yes or no): ");
-            if (!sure || parse_yes_no(*sure).value_or(false)) return nullptr;
+            if (confirm_leave(console, save_path)) return nullptr;
             continue;
         }
         if (cmd == PlayCommand::kHelp) {
@@ -337,7 +351,7 @@ nlohmann::json place_for(int seat, const std::string& name, bool hot_seat,
         console.out() << name << ", place your fleet where nobody else can see.\n";
     }
     Rng rng(party::bot_seed(s.seed, seat));
-    return ask_fleet(console, placer, rng);
+    return ask_fleet(console, placer, rng, s.save_path);
 }
 
 }  // namespace
@@ -356,6 +370,31 @@ void narrate_party(const nlohmann::json& event, int me, const std::vector<std::s
         for (const auto& part : wrap(line, 78)) out << part << "\n";
     }
 }
+
+namespace {
+
+void say_left(std::ostream& out, bool interrupted, bool hot_seat) {
+    out << (interrupted ? "Interrupted. " : "")
+        << (hot_seat ? "The party was left.\n" : "You left the party.\n");
+}
+
+// With --save: the record as it stands (finished or not), with what `play --resume` needs
+// beyond the match: who sat where (`seats`: each seat's name, the host is seat 0, for `replay`).
+void save_party(std::ostream& out, const Match& match, const PartyPlaySettings& s,
+                const std::vector<std::string>& names, bool hot_seat) {
+    if (s.save_path.empty()) return;
+    nlohmann::json record = match.is_over() ? match.record().value() : match.record_unchecked();
+    nlohmann::json seat_names = names;
+    seat_names[0] = "the host";
+    if (!hot_seat) seat_names[kMe] = "You";
+    record["play"] = {
+        {"names", s.names}, {"enter", s.on_enter}, {"pause_ms", s.pause_ms}, {"seats", seat_names}};
+    write_record(s.save_path, record);
+    out << "Saved the " << (match.is_over() ? "" : "unfinished ") << "game record to "
+        << s.save_path << ".\n";
+}
+
+}  // namespace
 
 int run_party_session(Match& match, const PartyPlaySettings& s, Console& console) {
     const party::RandomPlacer placer;
@@ -391,7 +430,9 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         const auto fleet =
             place_for(p, names[static_cast<std::size_t>(p)], hot_seat, s, placer, console);
         if (fleet.is_null()) {
-            out << (hot_seat ? "The party was left.\n" : "Bye.\n");
+            // Left while placing: said and saved as a leave after placement is.
+            say_left(out, console.interrupted(), hot_seat);
+            save_party(out, match, s, names, hot_seat);
             return kExitOk;
         }
         if (auto r = match.act(p, fleet); !r) throw std::runtime_error(r.error().message);
@@ -427,8 +468,7 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
             if (input_open) {
                 const std::string word = lower(trim(*line));
                 if (command_of(word) == PlayCommand::kQuit) {
-                    auto sure = console.ask("Really leave the party? (yes or no): ");
-                    if (!sure || parse_yes_no(*sure).value_or(false)) {
+                    if (confirm_leave(console, s.save_path)) {
                         left = true;
                         break;
                     }
@@ -516,25 +556,8 @@ int run_party_session(Match& match, const PartyPlaySettings& s, Console& console
         }
         out << legend << "\n";
     }
-    if (left || !match.is_over()) {
-        out << (console.interrupted() ? "Interrupted. " : "")
-            << (hot_seat ? "The party was left.\n" : "You left the party.\n");
-    }
-    if (!s.save_path.empty()) {
-        nlohmann::json record = match.is_over() ? match.record().value() : match.record_unchecked();
-        // What `play --resume` needs beyond the match: who sat where.
-        // `seats`: each seat's name (the host is seat 0), for `replay`.
-        nlohmann::json seat_names = names;
-        seat_names[0] = "the host";
-        if (!hot_seat) seat_names[kMe] = "You";
-        record["play"] = {{"names", s.names},
-                          {"enter", s.on_enter},
-                          {"pause_ms", s.pause_ms},
-                          {"seats", seat_names}};
-        write_record(s.save_path, record);
-        out << "Saved the " << (match.is_over() ? "" : "unfinished ") << "game record to "
-            << s.save_path << ".\n";
-    }
+    if (left || !match.is_over()) say_left(out, console.interrupted(), hot_seat);
+    save_party(out, match, s, names, hot_seat);
     return kExitOk;
 }
 
