@@ -174,5 +174,15 @@ def long_match(
     client: Any = None,
     chunk: int = 10_000,
 ) -> TournamentResult:
-    """One line-up (one bot per seat) over many games."""
-    return _run(game, options or {}, [list(bots)], games, seed, client, chunk)
+    """One line-up (one bot per seat, or one for every seat, as play_batch takes) over many
+    games."""
+    options = options or {}
+    seats = _engine.Match(game, options, seed=0).seats
+    lineup = list(bots)
+    if len(lineup) == 1:
+        lineup = lineup * seats
+    if len(lineup) != seats:
+        raise ValueError(
+            f"{game} with these options has {seats} seats: give one bot per seat, or one for all"
+        )
+    return _run(game, options, [lineup], games, seed, client, chunk)

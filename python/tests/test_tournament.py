@@ -39,3 +39,12 @@ def test_a_local_cluster_gives_the_single_process_result():
     assert abs(low - (centre - half)) < 1e-4 and abs(high - (centre + half)) < 1e-4
     # The order of the built-in bots by mean shots to win (docs/ai.md): density, hunt, random.
     assert table["density"]["win_rate"] > table["hunt"]["win_rate"] > table["random"]["win_rate"]
+
+
+def test_a_long_match_takes_one_bot_for_every_seat_and_refuses_a_wrong_count():
+    one = tournament.long_match("royale", ["random"], 6, seed=4, options={"players": 3})
+    every = tournament.long_match("royale", ["random"] * 3, 6, seed=4, options={"players": 3})
+    assert one.pairings[0].bots == ["random"] * 3
+    assert one.pairings[0].wins == every.pairings[0].wins
+    with pytest.raises(ValueError, match="3 seats"):
+        tournament.long_match("royale", ["random", "random"], 6, options={"players": 3})
