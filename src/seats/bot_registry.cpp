@@ -28,7 +28,7 @@ const std::map<std::string, GameBots>& table() {
          {{{"random", "fires at random cells", "95.4 shots to sink a fleet"},
            {"hunt", "hunts at random, then finishes each ship it hits", "49.1 shots"},
            {"density", "fires where the most fleets still fit", "44.1 shots"},
-           {"density-plain", "density without its spatial tie order", "44.4 shots"},
+           {"density-plain", "density without the optional weapons: their control", "44.1 shots"},
            {"best", "weighs 3,000 whole fleets a shot; learns your habits", "43.9 shots"},
            {"best-fast", "best with 300 fleets a shot: quicker, nearly as strong", "43.9 shots"},
            {"border", "places along the edges; fires like density", "44.1 shots"},
