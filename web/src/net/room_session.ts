@@ -148,9 +148,13 @@ export class RoomSession {
       welcome = await c.request({ cmd: 'hello', protocol: 2 });
     }
     if (welcome.type !== 'welcome') throw new Error('hello refused');
-    await this.sendNonce(c, welcome);
+    // The welcome's summary first: a summary pushed while the nonce below is on its way (the room
+    // started meanwhile) is newer and must not be overwritten by this one.
     this.applySummary(welcome.room);
     this.set({ you: welcome.you });
+    // Called at once: its `nonce` goes out before the page renders the summary, so before anything
+    // the page does on seeing the room (the party host's `start`).
+    await this.sendNonce(c, welcome);
     await this.catchUp(c);
     const pending = pendingActions.get(this.code);
     if (pending && welcome.you.seat >= 0) {
@@ -167,10 +171,11 @@ export class RoomSession {
   /**
    * A seat this page holds in a room not yet started, for which it sent no nonce (a rematch room:
    * the server seats its players without one; or a token brought from elsewhere), gets one now
-   * with `nonce`, so the fairness check can say this page's share went into the draw. Sent before
-   * the summary is drawn, so it goes out ahead of anything the page does on seeing the room (the
-   * party host's `start`). Kept only once the server took it: a room started in between refuses
-   * it, and the check then says nothing about this page's nonce.
+   * with `nonce`, so the fairness check can say this page's share went into the draw. Sent in the
+   * same task as the welcome's summary is applied, before the page renders it, so it goes out
+   * ahead of anything the page does on seeing the room (the party host's `start`). Kept only once
+   * the server took it: a room started in between refuses it, and the check then says nothing
+   * about this page's nonce.
    */
   private async sendNonce(c: Connection, welcome: Json): Promise<void> {
     if (this.watch || welcome.room?.phase !== 'waiting' || !(welcome.you?.seat >= 0) || nonces.get(this.code)) return;
