@@ -17,6 +17,10 @@ std::string capitalised(std::string text) {
     return text;
 }
 
+std::string possessive(const std::string& name) {
+    return name == "you" ? "your" : name + "'s";
+}
+
 namespace {
 
 // "You" as stored by `play` reads "you" inside a sentence.

@@ -21,5 +21,8 @@ std::vector<std::string> record_seat_names(const nlohmann::json& record, int sea
 
 // "you" -> "You", "the density bot" -> "The density bot".
 std::string capitalised(std::string text);
+// A seat's name, possessive, inside a sentence: "Ann's", "the density bot's", "your" (for the
+// "you" of a saved game's person).
+std::string possessive(const std::string& name);
 
 }  // namespace broadside::cli

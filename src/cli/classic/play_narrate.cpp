@@ -38,9 +38,13 @@ Voice voice_of(int actor, int me, const std::vector<std::string>& names) {
     // played the saved game): "The density bot fired", "Your salvo", "sank your Cruiser".
     const std::string a = names[static_cast<std::size_t>(actor == 1 ? 1 : 0)];
     const std::string b = names[static_cast<std::size_t>(actor == 1 ? 0 : 1)];
-    const auto whose = [](const std::string& name) { return name == "you" ? "your" : name + "'s"; };
-    return {capitalised(a), capitalised(a), capitalised(whose(a)), capitalised(whose(a)), whose(a),
-            whose(b),       Tone::kSunk};
+    return {capitalised(a),
+            capitalised(a),
+            capitalised(possessive(a)),
+            capitalised(possessive(a)),
+            possessive(a),
+            possessive(b),
+            Tone::kSunk};
 }
 
 std::string sank_line(const Voice& v, const std::string& ship, const Style& style) {

@@ -29,11 +29,7 @@ int show_classic_replay(const nlohmann::json& record, Console& console, bool all
     const auto options = classic::parse_options(record["options"], salvo).value();
     std::int64_t seen = 0;
     const auto names = record_seat_names(record, 2);
-    // "Ann's", "your", "the density bot's".
-    const auto whose = [&](int seat) {
-        const std::string& name = names[static_cast<std::size_t>(seat)];
-        return name == "you" ? std::string("your") : name + "'s";
-    };
+    const auto whose = [&](int seat) { return possessive(names[static_cast<std::size_t>(seat)]); };
     // "Ann's ocean", "Your ocean", "The density bot's ocean".
     const auto grid_title = [&](int seat, const std::string& what) {
         return capitalised(whose(seat)) + " " + what;

@@ -14,6 +14,7 @@
 #include "cli/console.h"
 #include "cli/crew/options.h"
 #include "cli/crew/render.h"
+#include "cli/leave_prompt.h"
 #include "cli/news.h"
 #include "cli/play_input.h"
 #include "cli/seat_names.h"
@@ -89,7 +90,6 @@ private:
     void draw(int seat);
     std::optional<json> ask(int seat);
     std::string help(const crew::Observation& obs) const;
-    bool confirm_quit();
     void save();
 
     Match& match_;
@@ -234,19 +234,6 @@ std::string CrewSession::help(const crew::Observation& obs) const {
     return h.str();
 }
 
-bool CrewSession::confirm_quit() {
-    // Where the game goes is said on a line of its own: the question stays short.
-    if (!save_.empty()) {
-        for (const auto& line :
-             wrap("The game so far is saved to " + save_ + " if you leave.", 76)) {
-            out_ << "  " << line << "\n";
-        }
-    }
-    auto answer = console_.ask("Really leave the game? (yes or no): ");
-    if (!answer) return true;
-    return parse_yes_no(*answer).value_or(false);
-}
-
 std::optional<json> CrewSession::ask(int seat) {
     draw(seat);
     console_.on_resize([this, seat] { draw(seat); });
@@ -270,7 +257,7 @@ std::optional<json> CrewSession::ask(int seat) {
         words >> word;
         const auto command = command_of(word);
         if (command == PlayCommand::kQuit) {
-            if (confirm_quit()) return std::nullopt;
+            if (confirm_leave(console_, save_)) return std::nullopt;
             continue;
         }
         if (command == PlayCommand::kHelp) {

@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/console.h"
+#include "cli/leave_prompt.h"
 #include "cli/party/host.h"
 #include "cli/party/play.h"
 #include "cli/play_input.h"
@@ -105,20 +106,6 @@ std::string render_party_draft(const std::vector<std::string>& placements) {
 }
 
 namespace {
-
-// `quit` asks first, in the words of every game (docs/play.md, "Commands, the same in every
-// game"); with --save the line before the question says where the game goes, so that a long
-// file name never wraps the question. The end of input (or Ctrl-C) at the question leaves.
-bool confirm_leave(Console& console, const std::string& save_path) {
-    if (!save_path.empty()) {
-        for (const auto& line :
-             wrap("The game so far is saved to " + save_path + " if you leave.", 76)) {
-            console.out() << "  " << line << "\n";
-        }
-    }
-    auto sure = console.ask("Really leave the game? (yes or no): ");
-    return !sure || parse_yes_no(*sure).value_or(false);
-}
 
 // Asks for the fleet ship by ship (undo, rotate, auto then ok or again); returns the place
 // action, or null if the player leaves.
