@@ -424,6 +424,49 @@ TEST(PartyRules, OpenSeatingRefusesBadHostActionsAndChangesNothing) {
     EXPECT_EQ(g->seat_count(), 3);
 }
 
+int count_of(const std::vector<GameEvent>& events, const std::string& type) {
+    int n = 0;
+    for (const auto& e : events) n += e.content.value("type", "") == type ? 1 : 0;
+    return n;
+}
+
+TEST(PartyRemoval, RemovingEveryPlayerBeforeTheyPlaceStillLetsTheMatchEndWithNoWinner) {
+    // Fixed seating waits for everyone still in to place; with nobody left, firing starts (it
+    // used to wait for "0 player(s)" forever) and the torpedoes find no one.
+    Rng rng(6);
+    auto g = make_game({{"players", 2}}, rng);
+    ASSERT_TRUE(g->act(0, {{"type", "remove"}, {"seat", 1}}, rng).ok());
+    const auto last = g->act(0, {{"type", "remove"}, {"seat", 2}}, rng);
+    ASSERT_TRUE(last.ok());
+    EXPECT_EQ(count_of(last.value(), "firing_starts"), 1);
+    EXPECT_EQ(g->seats_to_act(), std::vector<int>{0});
+    for (int torpedo = 1; torpedo <= 30 && !g->is_over(); ++torpedo) {
+        ASSERT_TRUE(g->act(0, {{"type", "fire"}}, rng).ok()) << torpedo;
+    }
+    ASSERT_TRUE(g->is_over());
+    EXPECT_EQ(g->result()["winners"], json::array());
+}
+
+TEST(PartyRemoval, UnderAnAutomaticHostTheRemovalThatStartsFiringEndsWithOneGameOver) {
+    Rng rng(6);
+    auto g = make_game({{"players", 2}, {"host", "auto"}}, rng);
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    const auto r = g->act(0, {{"type", "remove"}, {"seat", 2}}, rng);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(g->is_over());
+    EXPECT_EQ(count_of(r.value(), "firing_starts"), 1);
+    EXPECT_EQ(count_of(r.value(), "torpedo"), 30);
+    EXPECT_EQ(count_of(r.value(), "game_over"), 1);
+    EXPECT_EQ(r.value().back().content["type"], "game_over");
+    // And with nobody left at all, the same single end.
+    auto empty = make_game({{"players", 1}, {"host", "auto"}}, rng);
+    const auto gone = empty->act(0, {{"type", "remove"}, {"seat", 1}}, rng);
+    ASSERT_TRUE(gone.ok());
+    EXPECT_TRUE(empty->is_over());
+    EXPECT_EQ(count_of(gone.value(), "game_over"), 1);
+    EXPECT_EQ(empty->result()["winners"], json::array());
+}
+
 TEST(PartyRules, FixedSeatingHasNoJoinsAndNeedsAPlayer) {
     EXPECT_EQ(party_definition().normalize_options({{"players", 0}}).error().code, "bad_option");
     EXPECT_EQ(party_definition().normalize_options({{"seating", "crowd"}}).error().code,

@@ -102,10 +102,13 @@ Result<std::vector<GameEvent>> PartyGame::act(int seat, const json& action, Rng&
         events.push_back({{{"type", "player_removed"}, {"seat", removal->seat}}, {}, {}});
         if (was_placing && state_.phase == Phase::kFiring) {
             firing_starts(0, events);
+            // The last torpedo's game_over comes from fire_one.
             if (state_.options.host == Host::kAuto) {
                 while (state_.phase != Phase::kOver) fire_one(rng, events);
             }
+            return events;
         }
+        // A removal in the tiebreak that leaves one player in ends the match.
         if (state_.phase == Phase::kOver) events.push_back(game_over_event(state_));
         return events;
     }

@@ -178,9 +178,10 @@ Status remove_player(State& s, int player) {
         }
     }
     find_leaders(s);
-    // With fixed seating firing starts once everyone still in has placed.
-    if (s.phase == Phase::kPlacement && s.options.seating == Seating::kFixed && s.unplaced == 0 &&
-        s.players > s.removed_count) {
+    // With fixed seating firing starts once everyone still in has placed, even when nobody is
+    // left: the host's torpedoes then find no one and the match ends with no winner, as it does
+    // when every player is removed during firing (otherwise it could never end).
+    if (s.phase == Phase::kPlacement && s.options.seating == Seating::kFixed && s.unplaced == 0) {
         s.phase = Phase::kFiring;
     }
     return Status::ok_status();
