@@ -479,6 +479,31 @@ TEST(ScubaTurn, AnySuccessfulRollRecapturesAndTheShipComesHomeWithItsHits) {
     EXPECT_EQ(r.returning_hits[0].outcome, ShotOutcome::kSunk);
 }
 
+TEST(ScubaTurn, AHitSegmentOfAShipAwayAsAPrizeIsReportedHitWhenAWeaponStrikesItAgain) {
+    State s = game();
+    fire_ok(s, 0, "A9");  // one hit on seat 1's Destroyer (A9-B9)
+    fire_ok(s, 1, "J10");
+    use_ok(s, 0, kScuba, {15});  // captured: seat 0 holds it
+    fire_ok(s, 1, "J9");
+    const WeaponReport r = use_ok(s, 0, nuke("B9"), {12});
+    bool a9 = false;
+    bool b9 = false;
+    for (const auto& shot : r.shots) {
+        if (to_string(shot.cell) == "A9") {
+            a9 = true;
+            EXPECT_EQ(shot.outcome, ShotOutcome::kHit) << "the grid already shows A9 hit";
+            EXPECT_EQ(shot.ship, 4);
+        }
+        if (to_string(shot.cell) == "B9") {
+            b9 = true;
+            EXPECT_EQ(shot.outcome, ShotOutcome::kMiss) << "its unhit cell is water while away";
+        }
+    }
+    EXPECT_TRUE(a9 && b9);
+    EXPECT_EQ(s.oceans[1].hits[4], 1) << "nothing counted twice";
+    EXPECT_TRUE(s.oceans[1].captured[4]);
+}
+
 TEST(ScubaTurn, CapturingTheEnemysLastShipEndsTheGameAndTheAttackerWins) {
     State s = game(options_with(), kSeat0Fleet,
                    {"J1 right", "H1 right", "C5 down", "F5 right", "A9 down"});

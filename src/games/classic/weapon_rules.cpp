@@ -41,8 +41,11 @@ ShotResult strike_cell(const Options& o, Ocean& target, int index) {
         target.shots.set(index);
         ++target.shots_count;
     }
-    if (ship == kNoShip || target.captured[ship]) return {c, ShotOutcome::kMiss, kNoShip};
+    if (ship == kNoShip) return {c, ShotOutcome::kMiss, kNoShip};
+    // A segment hit before is reported hit again, even while its ship is away as a prize: the
+    // shooter's grid already shows that hit, and a capture does not undo it.
     if (target.shot_hits.test(index)) return {c, ShotOutcome::kHit, ship};
+    if (target.captured[ship]) return {c, ShotOutcome::kMiss, kNoShip};
     target.shot_hits.set(index);
     ShotResult r{c, ShotOutcome::kHit, ship};
     if (++target.hits[ship] == o.fleet[ship].length) {
