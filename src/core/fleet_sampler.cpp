@@ -90,7 +90,8 @@ std::optional<std::vector<Placement>> FleetSampler::sample(Rng& rng, long max_at
     return layout;
 }
 
-std::optional<std::vector<Placement>> FleetSampler::search(Rng& rng, long max_steps) const {
+std::optional<std::vector<Placement>> FleetSampler::search(Rng& rng, long max_steps,
+                                                           const Bitboard& occupied) const {
     // Longest ships first: they are the hardest to fit.
     std::vector<std::size_t> order(fleet_.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -117,7 +118,8 @@ std::optional<std::vector<Placement>> FleetSampler::search(Rng& rng, long max_st
         }
         return false;
     };
-    if (!place(place, 0, Bitboard{})) return std::nullopt;
+    const Bitboard blocked = no_touch_ ? occupied | neighbourhood(occupied, board_) : occupied;
+    if (!place(place, 0, blocked)) return std::nullopt;
     return layout;
 }
 

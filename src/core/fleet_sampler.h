@@ -32,7 +32,10 @@ public:
 
     // A legal layout found by randomized depth-first search: always finds one when one exists
     // (within a step budget), but is not exactly uniform. For fleets too tight for sample().
-    std::optional<std::vector<Placement>> search(Rng& rng, long max_steps = 20'000'000) const;
+    // `occupied` holds the cells of ships already on the board (a player's own placements before
+    // `auto`): the layout keeps clear of them, and of the cells around them with no_touch.
+    std::optional<std::vector<Placement>> search(Rng& rng, long max_steps = 20'000'000,
+                                                 const Bitboard& occupied = {}) const;
 
     // Number of rejection attempts after which callers should fall back to search().
     static constexpr long kUniformAttempts = 1'000'000;

@@ -307,6 +307,28 @@ TEST(FleetSampler, SearchRespectsNoTouch) {
     }
 }
 
+TEST(FleetSampler, SearchKeepsClearOfOccupiedCellsAndWithNoTouchOfTheCellsAroundThem) {
+    // Row C of a 5x5 board is taken: two 5-ships fit on the other rows, and with no_touch only
+    // on A and E.
+    const std::vector<ShipSpec> fleet{{"A", 5}, {"B", 5}};
+    const Bitboard row_c = *ship_cells(Placement{{2, 0}, Orientation::kHorizontal}, 5, k5x5);
+    const FleetSampler sampler(fleet, k5x5, false);
+    const FleetSampler apart(fleet, k5x5, true);
+    Rng rng(4);
+    for (int i = 0; i < 20; ++i) {
+        auto layout = sampler.search(rng, 1'000'000, row_c);
+        ASSERT_TRUE(layout.has_value());
+        for (std::size_t s = 0; s < 2; ++s) {
+            EXPECT_FALSE(ship_cells((*layout)[s], 5, k5x5)->intersects(row_c));
+        }
+        auto spaced = apart.search(rng, 1'000'000, row_c);
+        ASSERT_TRUE(spaced.has_value());
+        std::set<int> rows{(*spaced)[0].start.row, (*spaced)[1].start.row};
+        EXPECT_EQ(rows, (std::set<int>{0, 4}));
+        EXPECT_EQ((*spaced)[0].orientation, Orientation::kHorizontal);
+    }
+}
+
 TEST(FleetSampler, SearchReportsAnImpossibleFleet) {
     const std::vector<ShipSpec> fleet{{"A", 5}, {"B", 5}, {"C", 5}, {"D", 5}};
     const FleetSampler sampler(fleet, BoardSize{5, 5}, true);

@@ -39,20 +39,32 @@ Status FleetDraft::fill_randomly(Rng& rng) {
     const FleetSampler sampler(rest, board_, no_touch_);
     // Uniform layouts of the remaining ships, kept only if they fit around the placed ones:
     // conditioning a uniform draw on legality keeps it uniform.
-    constexpr int kRounds = 2000;
-    for (int round = 0; round < kRounds; ++round) {
-        auto more = sampler.sample(rng, 1000);
+    constexpr long kDrawsARound = 1000;
+    for (long round = 0; round < FleetSampler::kUniformAttempts / kDrawsARound; ++round) {
+        auto more = sampler.sample(rng, kDrawsARound);
         if (!more) continue;
-        std::vector<Placement> candidate = layout_;
-        candidate.insert(candidate.end(), more->begin(), more->end());
-        if (validate_layout(fleet_, candidate, board_, no_touch_)) {
-            layout_ = std::move(candidate);
-            return Status::ok_status();
-        }
+        if (take(*more)) return Status::ok_status();
+    }
+    // Under one draw in a million fits: search around the placed ships instead (legal, not
+    // exactly uniform), as bots do for fleets that tight (docs/rules/classic.md).
+    Bitboard occupied;
+    for (std::size_t i = 0; i < layout_.size(); ++i) {
+        occupied |= ship_cells(layout_[i], fleet_[i].length, board_).value_or(Bitboard{});
+    }
+    if (auto more = sampler.search(rng, 20'000'000, occupied); more && take(*more)) {
+        return Status::ok_status();
     }
     return make_error("no_room",
                       "The remaining ships do not fit around the ones you placed; "
                       "type undo to take some back, or place them yourself.");
+}
+
+bool FleetDraft::take(const std::vector<Placement>& more) {
+    std::vector<Placement> candidate = layout_;
+    candidate.insert(candidate.end(), more.begin(), more.end());
+    if (!validate_layout(fleet_, candidate, board_, no_touch_)) return false;
+    layout_ = std::move(candidate);
+    return true;
 }
 
 }  // namespace broadside::cli

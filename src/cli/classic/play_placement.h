@@ -26,11 +26,16 @@ public:
     // Takes back the last ship; false when there is none.
     bool undo();
     // Places the remaining ships uniformly at random among the layouts that keep the ships
-    // already placed (rejection sampling, like FleetSampler, so the choice is exactly uniform).
+    // already placed (rejection sampling, like FleetSampler, so the choice is exactly uniform);
+    // when almost no draw fits, by randomized search around them (legal, not exactly uniform).
+    // An error only when the search finds no room either.
     Status fill_randomly(Rng& rng);
     void clear() { layout_.clear(); }
 
 private:
+    // Appends `more` (the remaining ships) if the whole layout is then legal.
+    bool take(const std::vector<Placement>& more);
+
     std::vector<ShipSpec> fleet_;
     BoardSize board_;
     bool no_touch_;
