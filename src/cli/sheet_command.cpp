@@ -107,7 +107,7 @@ std::string party_sheet(const std::string& edition_key) {
     svg.text(105, 20, 9, "Battleships: " + party::edition_name(edition), "middle", "bold");
     svg.text(20, 34, 5, "Name: ______________________________");
     svg.text(20, 44, 3.6,
-             "Draw your six ships on the sea, each in a straight line (they may touch). Cross");
+             "Draw your six ships on the sea, each across or down (they may touch). Cross");
     svg.text(20, 49, 3.6,
              "off every square the host calls. Say \"miss\", \"hit\" or \"sunk\" out loud.");
     svg.grid(52, 64, 6, 6, 17, numbers(6), labels('A', 6));

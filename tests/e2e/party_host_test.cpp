@@ -160,7 +160,9 @@ TEST(PartySheet, PrintableSvgSheetsForPartyAndClassic) {
     EXPECT_NE(svg.find("</svg>"), std::string::npos);
     EXPECT_EQ(testing::count_of(svg, "<text"), testing::count_of(svg, "</text>"));
     for (const char* label : {">A<", ">F<", ">1<", ">6<", "Red Aircraft Carrier (5)",
-                              "Violet Patrol Boat (1)", "Rainbow Armada"}) {
+                              "Violet Patrol Boat (1)", "Rainbow Armada",
+                              // Ships lie across or down, never diagonally (the rules refuse it).
+                              "each across or down (they may touch)"}) {
         EXPECT_NE(svg.find(label), std::string::npos) << label;
     }
     // 36 squares of the sea, plus the 18 segment boxes and 6 "sunk" boxes of the fleet.
