@@ -504,6 +504,39 @@ TEST(ScubaTurn, AHitSegmentOfAShipAwayAsAPrizeIsReportedHitWhenAWeaponStrikesItA
     EXPECT_TRUE(s.oceans[1].captured[4]);
 }
 
+TEST(ScubaTurn, WithSeveralPrizesHeldTheSmallestComesHomeFirst) {
+    State s = game();
+    use_ok(s, 0, kScuba, {15});  // seat 1's Destroyer (2)
+    fire_ok(s, 1, "J10");
+    use_ok(s, 0, kScuba, {15});  // then its Cruiser (3), listed before the Submarine
+    EXPECT_EQ(s.prizes[0], 2);
+    EXPECT_EQ(use_ok(s, 1, kScuba, {8}).recaptured_ship, 4) << "the Destroyer first";
+    fire_ok(s, 0, "G1");
+    EXPECT_EQ(use_ok(s, 1, kScuba, {8}).recaptured_ship, 2);
+    EXPECT_EQ(s.prizes[0], 0);
+}
+
+TEST(ScubaTurn, ACapturedSubmarineOrCarrierCannotLaunchItsWeapon) {
+    State s = game();
+    // Seat 1 sinks seat 0's Destroyer (E1-E2) and Cruiser (C1-C3), so the Submarine is seat 0's
+    // smallest ship afloat; seat 0 misses along row G meanwhile.
+    int g = 1;
+    for (const char* c : {"E1", "E2", "C1", "C2", "C3"}) {
+        fire_ok(s, 0, "G" + std::to_string(g++));
+        fire_ok(s, 1, c);
+    }
+    fire_ok(s, 0, "G" + std::to_string(g++));
+    EXPECT_EQ(use_ok(s, 1, kScuba, {15}).captured_ship, 3);
+    EXPECT_EQ(use_err(s, 0, torpedo("F10")).code, "needs_submarine");
+    // A two-ship fleet whose Carrier is the smallest: captured at once.
+    const json two = {
+        {"fleet", {{{"name", "Carrier"}, {"length", 2}}, {{"name", "Submarine"}, {"length", 3}}}}};
+    State t = game(options_with(two), {"A1 right", "C1 right"}, {"J1 right", "H1 right"});
+    fire_ok(t, 0, "G1");
+    EXPECT_EQ(use_ok(t, 1, kScuba, {15}).captured_ship, 0);
+    EXPECT_EQ(use_err(t, 0, bomber("G6")).code, "needs_carrier");
+}
+
 TEST(ScubaTurn, CapturingTheEnemysLastShipEndsTheGameAndTheAttackerWins) {
     State s = game(options_with(), kSeat0Fleet,
                    {"J1 right", "H1 right", "C5 down", "F5 right", "A9 down"});
@@ -664,6 +697,41 @@ TEST(ExperimentalTurn, WithoutTheSubmarineTheMishapTakesTheNextLargerShipElseThe
         --t.oceans[0].ships_afloat;
     }
     EXPECT_EQ(mishap_target(t, 0), 2);
+}
+
+// The Experimental Weapon rolls a D6 even in a game whose other weapons roll 3D6.
+TEST(ExperimentalTurn, AlwaysRollsAD6WhateverTheDiceOption) {
+    class SidesSeen final : public DieRoller {
+    public:
+        int roll(int sides) override {
+            seen.push_back(sides);
+            return 3;
+        }
+        std::vector<int> seen;
+    };
+    State s = game(options_with({{"dice", "3d6"}}));
+    SidesSeen dice;
+    WeaponReport r;
+    ASSERT_TRUE(use_weapon(s, 0, kExperimental, dice, r).ok());
+    EXPECT_EQ(dice.seen, std::vector<int>{6});
+    EXPECT_EQ(r.blast_size, 3);
+}
+
+TEST(ExperimentalTurn, AMishapNeverTakesAPrizeAndAPlayerWithNoShipOfTheirOwnLosesNothing) {
+    State s = game();
+    use_ok(s, 0, kScuba, {20});             // seat 0 holds seat 1's Destroyer
+    for (int ship = 0; ship < 5; ++ship) {  // and has no ship of its own afloat
+        s.oceans[0].sunk_at[ship] = kSunkWithoutShot;
+        s.oceans[0].destroyed[ship] = true;
+    }
+    s.oceans[0].ships_afloat = 0;
+    fire_ok(s, 1, "J10");
+    const WeaponReport r = use_ok(s, 0, kExperimental, {1});
+    EXPECT_EQ(r.outcome, "mishap");
+    EXPECT_EQ(r.mishap_ship, kNoShip);
+    EXPECT_EQ(s.prizes[0], 1) << "the prize is not seat 0's own ship";
+    EXPECT_EQ(s.phase, Phase::kFiring);
+    EXPECT_EQ(r.blast_size, 1);
 }
 
 TEST(ExperimentalTurn, AMishapThatSinksTheAttackersLastShipLosesAtOnce) {
