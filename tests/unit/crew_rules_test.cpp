@@ -243,6 +243,16 @@ TEST(CrewTurn, TrioOnTheFirstThrowAllowsTwoMoreThrowsOfTheCrew) {
     EXPECT_EQ(p.turn_score, 6);
 }
 
+TEST(CrewTurn, TheTrioOnTheSecondThrowLeavesTheThirdForTheCrew) {
+    State s = game(players(2));
+    roll(s, {1, 2, 3, 1, 2});  // no ship
+    roll(s, {6, 5, 4, 1, 2});  // ship, captain and mate on the second throw; crew 1 + 2
+    EXPECT_EQ(s.to_move(), 0) << "one throw is left, for the crew";
+    const auto p = roll(s, {6}, {2});  // keeps the 2, throws the 1
+    EXPECT_TRUE(p.turn_over);
+    EXPECT_EQ(p.turn_score, 8);
+}
+
 TEST(CrewTurn, KeepingWhicheverDieThePlayerWishes) {
     State s = game(players(2));
     roll(s, {6, 5, 4, 1, 6});
@@ -383,6 +393,16 @@ TEST(CrewScoring, PlayoffsRepeatUntilOneWins) {
     EXPECT_EQ(s.winner, 2);
 }
 
+TEST(CrewScoring, PlayoffsGoInTheGamesSeatOrderFromTheFirstPlayer) {
+    Options o = players(3);
+    o.rounds = 1;
+    State s = game(o, 2);  // seats play 2, 0, 1
+    for (int score : {8, 5, 8}) turn_scoring(s, score);
+    ASSERT_TRUE(s.round().playoff);
+    EXPECT_EQ(s.round().seats, (std::vector<int>{2, 1}));
+    EXPECT_EQ(s.to_move(), 2);
+}
+
 TEST(CrewScoring, TargetModeTheRoundIsCompletedAfterAPlayerReachesTheTarget) {
     Options o = players(3);
     o.mode = Mode::kTarget;
@@ -498,6 +518,15 @@ TEST_F(CrewInstance, BadActionsAreRefusedAndChangeNothing) {
     EXPECT_EQ(game_->observation(seat), before);
 }
 
+TEST_F(CrewInstance, TheThrowOffIsPublicInEveryObservation) {
+    make({{"players", 3}});
+    const json rolls = game_->observation(0)["order_rolls"];
+    ASSERT_TRUE(rolls.is_array());
+    ASSERT_FALSE(rolls.empty());
+    EXPECT_EQ(rolls.front()["seats"].size(), 3U) << "every player throws";
+    for (int seat : {1, 2, -1}) EXPECT_EQ(game_->observation(seat)["order_rolls"], rolls) << seat;
+}
+
 TEST_F(CrewInstance, AWholeGameEndsWithResultAndPayouts) {
     make({{"players", 3}, {"rounds", 2}, {"stake", 2}});
     int guard = 0;
@@ -508,6 +537,7 @@ TEST_F(CrewInstance, AWholeGameEndsWithResultAndPayouts) {
     }
     ASSERT_TRUE(game_->is_over());
     const json r = game_->result();
+    EXPECT_EQ(r["stake"], 2);
     EXPECT_EQ(r["pot"], 6);
     int paid = 0;
     for (const auto& v : r["payouts"]) paid += v.get<int>();

@@ -149,6 +149,34 @@ TEST(PartyRules, TheTwoEditionsAreTheSameGameWithThemedNamesAndColours) {
     EXPECT_NE(fleets[0][0]["colour"], fleets[1][0]["colour"]);
     EXPECT_EQ(fleets[0][0]["name"], fleets[1][0]["name"]);
     EXPECT_EQ(fleets[0][0]["cells"], fleets[1][0]["cells"]);
+    // The themes of docs/rules/party.md, ship by ship in fleet order.
+    const std::vector<std::pair<std::string, std::string>> themes[2] = {
+        {{"Red Aircraft Carrier", "red"},
+         {"Orange Battleship", "orange"},
+         {"Yellow Cruiser", "yellow"},
+         {"Green Submarine", "green"},
+         {"Blue Destroyer", "blue"},
+         {"Violet Patrol Boat", "violet"}},
+        {{"British Aircraft Carrier", "navy blue"},
+         {"French Battleship", "blue"},
+         {"German Cruiser", "gold"},
+         {"Italian Submarine", "green"},
+         {"Spanish Destroyer", "red"},
+         {"Dutch Patrol Boat", "orange"}}};
+    for (int i = 0; i < 2; ++i) {
+        ASSERT_EQ(fleets[i].size(), 6U);
+        for (std::size_t ship = 0; ship < 6; ++ship) {
+            EXPECT_EQ(fleets[i][ship]["theme"], themes[i][ship].first) << editions[i];
+            EXPECT_EQ(fleets[i][ship]["colour"], themes[i][ship].second) << editions[i];
+        }
+    }
+}
+
+TEST(PartyRules, ShipsMayTouch) {
+    // Six ships on six neighbouring rows, every one touching the next: accepted.
+    Rng rng(3);
+    auto g = make_game({{"players", 1}}, rng);
+    EXPECT_TRUE(g->act(1, place(kRows), rng).ok());
 }
 
 TEST(PartyRules, TheHostFiresThirtyTorpedoesDrawnWithoutReplacementOneAtATime) {

@@ -5,6 +5,7 @@
 
 #include "games/party/codec.h"
 #include "games/party/instance.h"
+#include "games/party/observation.h"
 #include "unit/party_test_support.h"
 
 namespace broadside::party {
@@ -43,6 +44,10 @@ TEST(PartyTiebreak, ATiedPlayerHitByASuperTorpedoIsEliminatedAtOnceAndTheLastOne
     EXPECT_EQ(s.finish, Finish::kLastStanding);
     EXPECT_EQ(s.fired_count, 31);
     EXPECT_TRUE(ship_destroyed_by_super(s, 0, 5));
+    // The player sees it in their own fleet; the other's Patrol Boat was never hit.
+    EXPECT_EQ(observe(s, 1)["my_fleet"][5]["destroyed_by_super_torpedo"], true);
+    EXPECT_EQ(observe(s, 1)["my_fleet"][0]["destroyed_by_super_torpedo"], false);
+    EXPECT_EQ(observe(s, 2)["my_fleet"][5]["destroyed_by_super_torpedo"], false);
 }
 
 TEST(PartyTiebreak, ASuperTorpedoOnOpenSeaEliminatesNobody) {
