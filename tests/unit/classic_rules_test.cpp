@@ -671,6 +671,33 @@ TEST(ClassicOptions, MalformedFleetsAreBadOptions) {
     }
 }
 
+TEST(ClassicOptions, AFleetHasUpToTwentySixShipsNamedInOneToFortyCharacters) {
+    auto fleet_of = [](int ships, const std::string& name_prefix) {
+        json fleet = json::array();
+        for (int i = 0; i < ships; ++i) {
+            fleet.push_back({{"name", name_prefix + std::to_string(100 + i)}, {"length", 1}});
+        }
+        return json{{"fleet", fleet}};
+    };
+    EXPECT_TRUE(parse_options(fleet_of(26, "S"), false).ok());
+    auto too_many = parse_options(fleet_of(27, "S"), false);
+    ASSERT_FALSE(too_many.ok());
+    EXPECT_EQ(too_many.error().code, "bad_option");
+    EXPECT_NE(too_many.error().message.find("26"), std::string::npos);
+    // A prefix of 37 letters and 3 digits make a 40-character name; 38 letters make 41.
+    EXPECT_TRUE(parse_options(fleet_of(1, std::string(37, 'x')), false).ok());
+    EXPECT_EQ(parse_options(fleet_of(1, std::string(38, 'x')), false).error().code, "bad_option");
+}
+
+TEST(ClassicRules, AFireWithBothCellAndCellsFiresAtCellAlone) {
+    TestGame g = started();
+    auto r = g.act(0, {{"type", "fire"}, {"cells", {"J1"}}, {"cell", "J2"}});
+    ASSERT_TRUE(r.ok());
+    const json shots = r->front().content["shots"];
+    ASSERT_EQ(shots.size(), 1U);
+    EXPECT_EQ(shots[0]["cell"], "J2");
+}
+
 TEST(ClassicOptions, OtherValuesAreCheckedToo) {
     for (const json& bad :
          {json{{"no_touch", "yes"}}, json{{"announce", "loud"}}, json{{"first", 2}},
