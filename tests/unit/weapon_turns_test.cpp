@@ -814,5 +814,52 @@ TEST(WeaponProtocol, EveryRollIsPublicBothSeatsSeeTheWholeWeaponEvent) {
     EXPECT_EQ(g->legal_actions(0)["weapons"], json({"scuba", "torpedo", "experimental", "bomber"}));
 }
 
+// A weapon's struck cells are reported as plain shots would be under `announce`: under
+// `hit-only` a hit says only "hit", a sinking still names the ship.
+TEST(WeaponProtocol, StruckCellsNameTheShipAsAPlainShotWouldUnderTheAnnounceOption) {
+    for (const char* announce : {"ship", "hit-only"}) {
+        // The bomber's roll comes from the match's generator: the first seed whose roll
+        // succeeds is used (seeds are fixed, so this is the same game on every run).
+        bool landed = false;
+        for (std::uint64_t seed = 1; seed <= 50 && !landed; ++seed) {
+            const GameDefinition def = classic_definition();
+            Rng rng(seed);
+            auto g = def.create(
+                def.normalize_options({{"first", 0}, {"weapons", "all"}, {"announce", announce}})
+                    .value(),
+                rng);
+            ASSERT_TRUE(g->act(0, {{"type", "place"}, {"ships", kSeat0Fleet}}, rng).ok());
+            ASSERT_TRUE(g->act(1, {{"type", "place"}, {"ships", kSeat1Fleet}}, rng).ok());
+            // Two hits on seat 1's Cruiser (C5-E5), then a bomber on E4 (D3-F5): D5 is struck
+            // again (hit), E5 sinks it.
+            ASSERT_TRUE(g->act(0, {{"type", "fire"}, {"cells", {"D5"}}}, rng).ok());
+            ASSERT_TRUE(g->act(1, {{"type", "fire"}, {"cells", {"J10"}}}, rng).ok());
+            ASSERT_TRUE(g->act(0, {{"type", "fire"}, {"cells", {"C5"}}}, rng).ok());
+            ASSERT_TRUE(g->act(1, {{"type", "fire"}, {"cells", {"J9"}}}, rng).ok());
+            auto events = g->act(0, {{"type", "bomber"}, {"cell", "E4"}}, rng);
+            ASSERT_TRUE(events.ok());
+            const json& e = events->front().content;
+            if (e["outcome"] == "fails") continue;
+            landed = true;
+            int hits = 0;
+            int sunk = 0;
+            for (const auto& shot : e["shots"]) {
+                if (shot["result"] == "hit") {
+                    ++hits;
+                    EXPECT_EQ(shot.contains("ship"), std::string(announce) == "ship")
+                        << announce << " " << shot.dump();
+                }
+                if (shot["result"] == "sunk") {
+                    ++sunk;
+                    EXPECT_EQ(shot["ship"], "Cruiser") << announce << " " << shot.dump();
+                }
+            }
+            EXPECT_GE(hits, 1) << announce << ": D5 is struck again";
+            EXPECT_EQ(sunk, 1) << announce << ": E5 finishes the Cruiser";
+        }
+        EXPECT_TRUE(landed) << announce << ": no seed of 50 landed a bomber";
+    }
+}
+
 }  // namespace
 }  // namespace broadside::classic
