@@ -183,7 +183,7 @@ TEST(RoyaleAdvanced, SonarIsLostWhenTheSubmarineSinksFirst) {
     EXPECT_TRUE(card_sunk(s, card(s, "U1")));
     EXPECT_FALSE(can_use_own_sonar(s, 1));
     // Seat 0 now holds a bonus sonar, usable at once...
-    EXPECT_TRUE(s.fresh_sonar);
+    EXPECT_GT(s.fresh_sonars, 0);
     EXPECT_EQ(bonus_sonars(s, 0), 1);
     EXPECT_EQ(s.to_move, 0);
     ASSERT_TRUE(apply(s, 0, EndAction{}, rng).ok());
@@ -199,7 +199,7 @@ TEST(RoyaleAdvanced, ABonusSonarIsUsableImmediatelyOrAtTheStartOfALaterTurn) {
     ASSERT_TRUE(apply(s, 0, SonarAction{parse_line("A").value(), std::nullopt}, rng).ok());
     set_roll(s, 3);
     volley(s, 0, {"A2", "A3", "A4"}, rng);
-    ASSERT_TRUE(s.fresh_sonar);
+    ASSERT_GT(s.fresh_sonars, 0);
     std::vector<GameEvent> events;
     // Immediately: right after the volley that sank the Submarine.
     ASSERT_TRUE(apply(s, 0, SonarAction{parse_line("B").value(), std::nullopt}, rng, &events).ok());
@@ -228,6 +228,27 @@ TEST(RoyaleAdvanced, ABonusSonarIsUsableImmediatelyOrAtTheStartOfALaterTurn) {
     EXPECT_EQ(t.phase, Phase::kShooting);
 }
 
+TEST(RoyaleAdvanced, TwoSubmarinesSunkByOneVolleyGiveTwoBonusSonarsBothUsableAtOnce) {
+    Rng rng(7);
+    State s = game(3, rng);
+    ASSERT_TRUE(apply(s, 0, SonarAction{parse_line("A").value(), std::nullopt}, rng).ok());
+    set_roll(s, 6);
+    // U1 (seat 1, A2-A4) and U5 (seat 2, H9-J9) in one volley.
+    const auto sunk = of_type(volley(s, 0, {"A2", "A3", "A4", "H9", "I9", "J9"}, rng), "sunk");
+    ASSERT_EQ(sunk.size(), 2U);
+    EXPECT_EQ(s.fresh_sonars, 2);
+    EXPECT_EQ(bonus_sonars(s, 0), 2);
+    std::vector<GameEvent> events;
+    ASSERT_TRUE(apply(s, 0, SonarAction{parse_line("B").value(), std::nullopt}, rng, &events).ok());
+    EXPECT_EQ(of_type(events, "sonar")[0]["source"], "bonus");
+    EXPECT_EQ(s.to_move, 0) << "the second bonus sonar is as immediate as the first";
+    events.clear();
+    ASSERT_TRUE(apply(s, 0, SonarAction{parse_line("C").value(), std::nullopt}, rng, &events).ok());
+    EXPECT_EQ(of_type(events, "sonar")[0]["source"], "bonus");
+    EXPECT_EQ(bonus_sonars(s, 0), 0);
+    EXPECT_EQ(s.to_move, 1);  // nothing else to do: the turn ended
+}
+
 TEST(RoyaleAdvanced, ABonusSonarIsNotUsableMidTurnAfterALaterVolley) {
     Rng rng(9);
     State s = game(3, rng);
@@ -236,9 +257,9 @@ TEST(RoyaleAdvanced, ABonusSonarIsNotUsableMidTurnAfterALaterVolley) {
     // Sinks the Submarine U1 (a bonus sonar), the Destroyer R24 (two bonus shots) and the
     // Battleship R12 (three), so that the turn goes on after R24's volley.
     volley(s, 0, {"A2", "A3", "A4", "J7", "J8", "J9", "D5", "E5", "F5", "G5"}, rng);
-    ASSERT_TRUE(s.fresh_sonar);
+    ASSERT_GT(s.fresh_sonars, 0);
     ASSERT_TRUE(apply(s, 0, BonusAction{card(s, "R24"), cells_at({"J1", "J2"})}, rng).ok());
-    EXPECT_FALSE(s.fresh_sonar);
+    EXPECT_EQ(s.fresh_sonars, 0);
     EXPECT_EQ(apply(s, 0, SonarAction{parse_line("B").value(), std::nullopt}, rng).error().code,
               "no_sonar");
     EXPECT_EQ(bonus_sonars(s, 0), 1);  // still banked for the start of a later turn

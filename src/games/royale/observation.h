@@ -32,7 +32,7 @@ public:
     int first() const { return s_->first; }
     int roll() const { return s_->roll; }
     int shots_left() const { return s_->shots_left; }
-    bool fresh_sonar() const { return s_->fresh_sonar; }
+    bool fresh_sonar() const { return s_->fresh_sonars > 0; }
 
     // Mine.
     const std::vector<int>& dealt() const { return me().dealt; }

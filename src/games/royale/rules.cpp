@@ -47,14 +47,14 @@ void begin_turn(State& s, int seat, Rng& rng, std::vector<GameEvent>* out) {
     ++s.turn;
     s.roll = 0;
     s.shots_left = 0;
-    s.fresh_sonar = false;
+    s.fresh_sonars = 0;
     s.phase = Phase::kTurnStart;
     emit(out, {{"type", "turn"}, {"seat", seat}, {"turn", s.turn}});
     if (!may_sonar_now(s, seat)) roll_die(s, rng, out);
 }
 
 void end_turn(State& s, Rng& rng, std::vector<GameEvent>* out) {
-    s.fresh_sonar = false;
+    s.fresh_sonars = 0;
     begin_turn(s, next_seat(s, s.to_move), rng, out);
 }
 
@@ -66,7 +66,7 @@ bool all_sunk(const State& s, int seat) {
 // After a volley (Standard: a single shot) by `shooter`: sink, claim, eliminate, maybe end.
 void settle(State& s, int shooter, Rng& rng, std::vector<GameEvent>* out) {
     const Deck& deck = s.deck();
-    s.fresh_sonar = false;
+    s.fresh_sonars = 0;
     for (std::size_t c = 0; c < deck.cards.size(); ++c) {
         const int holder = s.holder[c];
         if (holder < 0 || s.sunk_by[c] >= 0 || !s.shot.contains_all(deck.cards[c].mask)) continue;
@@ -77,7 +77,7 @@ void settle(State& s, int shooter, Rng& rng, std::vector<GameEvent>* out) {
         int bonus = 0;
         if (holder != shooter) bonus = card.submarine ? 1 : card.bonus;
         s.players[shooter].claimed.push_back({static_cast<int>(c), bonus});
-        if (card.submarine && bonus > 0) s.fresh_sonar = true;
+        if (card.submarine && bonus > 0) ++s.fresh_sonars;
         json e{{"type", "sunk"},
                {"seat", holder},
                {"by", shooter},
@@ -100,7 +100,7 @@ void settle(State& s, int shooter, Rng& rng, std::vector<GameEvent>* out) {
         fallen.push_back(p);
         emit(out, {{"type", "eliminated"}, {"seat", p}});
     }
-    if (s.players[shooter].eliminated) s.fresh_sonar = false;
+    if (s.players[shooter].eliminated) s.fresh_sonars = 0;
     const int left = players_left(s);
     if (left <= 1) {
         if (left == 1) {
@@ -115,7 +115,8 @@ void settle(State& s, int shooter, Rng& rng, std::vector<GameEvent>* out) {
         emit(out, {{"type", "game_over"}, {"winners", s.winners}});
         return;
     }
-    const bool nothing_left = s.shots_left == 0 && bonus_shots(s, shooter) == 0 && !s.fresh_sonar;
+    const bool nothing_left =
+        s.shots_left == 0 && bonus_shots(s, shooter) == 0 && s.fresh_sonars == 0;
     if (s.players[shooter].eliminated || open_cells(s).empty() || nothing_left) {
         end_turn(s, rng, out);
     }
@@ -232,7 +233,7 @@ Status sonar(State& s, int seat, const SonarAction& a, Rng& rng, std::vector<Gam
     }
     const bool own_ok = s.phase == Phase::kTurnStart && can_use_own_sonar(s, seat);
     const bool bonus_ok =
-        bonus_sonars(s, seat) > 0 && (s.phase == Phase::kTurnStart || s.fresh_sonar);
+        bonus_sonars(s, seat) > 0 && (s.phase == Phase::kTurnStart || s.fresh_sonars > 0);
     SonarSource source = own_ok ? SonarSource::kOwn : SonarSource::kBonus;
     if (a.source) source = *a.source;
     if ((source == SonarSource::kOwn && !own_ok) || (source == SonarSource::kBonus && !bonus_ok)) {
@@ -248,7 +249,7 @@ Status sonar(State& s, int seat, const SonarAction& a, Rng& rng, std::vector<Gam
                 break;
             }
         }
-        s.fresh_sonar = false;
+        if (s.fresh_sonars > 0) --s.fresh_sonars;
     }
     const Bitboard line = a.line.mask();
     SonarMark mark{seat, a.line, source, {}};
@@ -271,7 +272,7 @@ Status sonar(State& s, int seat, const SonarAction& a, Rng& rng, std::vector<Gam
     s.sonar.push_back(std::move(mark));
     if (s.phase == Phase::kTurnStart) {
         if (!may_sonar_now(s, seat)) roll_die(s, rng, out);
-    } else if (s.shots_left == 0 && bonus_shots(s, seat) == 0) {
+    } else if (s.shots_left == 0 && bonus_shots(s, seat) == 0 && s.fresh_sonars == 0) {
         end_turn(s, rng, out);
     }
     return {};
@@ -455,7 +456,7 @@ bool may_sonar_now(const State& s, int seat) {
     if (!s.advanced() || s.to_move != seat || s.players[seat].eliminated) return false;
     if (s.phase == Phase::kTurnStart)
         return can_use_own_sonar(s, seat) || bonus_sonars(s, seat) > 0;
-    if (s.phase == Phase::kShooting) return s.fresh_sonar && bonus_sonars(s, seat) > 0;
+    if (s.phase == Phase::kShooting) return s.fresh_sonars > 0 && bonus_sonars(s, seat) > 0;
     return false;
 }
 

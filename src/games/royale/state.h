@@ -70,8 +70,9 @@ struct State {
     int turn = 0;        // turns begun
     int roll = 0;        // this turn's die roll (0 before the roll)
     int shots_left = 0;  // die shots not yet fired this turn
-    // Advanced: the last volley sank a Submarine card, so its bonus sonar may be used now.
-    bool fresh_sonar = false;
+    // Advanced: bonus sonars from Submarine cards the last volley sank, usable now (one volley
+    // may sink two, and both are "immediate").
+    int fresh_sonars = 0;
     std::vector<SonarMark> sonar;
     std::vector<Roll> rolls;
     std::vector<int> elimination_order;
