@@ -249,6 +249,56 @@ TEST(RoyaleAdvanced, TwoSubmarinesSunkByOneVolleyGiveTwoBonusSonarsBothUsableAtO
     EXPECT_EQ(s.to_move, 1);  // nothing else to do: the turn ended
 }
 
+TEST(RoyaleAdvanced, SinkingYourOwnSubmarineGivesNoBonusSonar) {
+    Rng rng(7);
+    State s = game(3, rng);
+    ASSERT_TRUE(apply(s, 0, RollAction{}, rng).ok());
+    set_roll(s, 3);
+    const auto sunk = of_type(volley(s, 0, {"B4", "B5", "B6"}, rng), "sunk");  // its own U2
+    ASSERT_EQ(sunk.size(), 1U);
+    EXPECT_EQ(sunk[0]["bonus_sonar"], 0);
+    EXPECT_EQ(bonus_sonars(s, 0), 0);
+    EXPECT_EQ(s.fresh_sonars, 0);
+}
+
+TEST(RoyaleAdvanced, OwnAndBonusSonarAreSeparateAndBothUsableAtTheStartOfOneTurn) {
+    Rng rng(7);
+    State s = game(3, rng);
+    ASSERT_TRUE(apply(s, 0, RollAction{}, rng).ok());  // no sonar on the first turn
+    set_roll(s, 3);
+    volley(s, 0, {"A2", "A3", "A4"}, rng);  // U1: a bonus sonar, kept for later
+    ASSERT_TRUE(apply(s, 0, EndAction{}, rng).ok());
+    set_roll(s, 1);
+    volley(s, 1, {"J1"}, rng);
+    set_roll(s, 1);
+    volley(s, 2, {"J2"}, rng);
+    ASSERT_EQ(s.to_move, 0);
+    ASSERT_EQ(s.phase, Phase::kTurnStart);
+    std::vector<GameEvent> events;
+    ASSERT_TRUE(
+        apply(s, 0, SonarAction{parse_line("C").value(), SonarSource::kOwn}, rng, &events).ok());
+    EXPECT_EQ(s.phase, Phase::kTurnStart) << "the bonus sonar is still there to use";
+    ASSERT_TRUE(
+        apply(s, 0, SonarAction{parse_line("D").value(), SonarSource::kBonus}, rng, &events).ok());
+    const auto sonars = of_type(events, "sonar");
+    ASSERT_EQ(sonars.size(), 2U);
+    EXPECT_EQ(sonars[0]["source"], "own");
+    EXPECT_EQ(sonars[1]["source"], "bonus");
+    EXPECT_EQ(s.phase, Phase::kShooting);  // nothing left to sonar: the die is rolled
+}
+
+TEST(RoyaleAdvanced, AVolleyNamingACoordinateTwiceIsRefusedAndChangesNothing) {
+    Rng rng(7);
+    State s = game(3, rng);
+    ASSERT_TRUE(apply(s, 0, RollAction{}, rng).ok());
+    set_roll(s, 2);
+    const auto st = apply(s, 0, FireAction{cells_at({"J1", "J1"})}, rng);
+    ASSERT_FALSE(st.ok());
+    EXPECT_EQ(st.error().code, "duplicate_shot");
+    EXPECT_EQ(s.shots_left, 2);
+    EXPECT_FALSE(s.shot.test(idx("J1")));
+}
+
 TEST(RoyaleAdvanced, ABonusSonarIsNotUsableMidTurnAfterALaterVolley) {
     Rng rng(9);
     State s = game(3, rng);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "games/royale/options.h"
@@ -79,6 +80,52 @@ TEST(RoyaleDeck, AdvancedHasSixSubmarinesAndTwentyFourShipCards) {
     }
     overlap = ships.intersects(subs);
     EXPECT_TRUE(overlap);  // how double hits happen
+}
+
+// The mixes docs/rules/royale.md gives, ship by ship, and the cells they leave empty.
+TEST(RoyaleDeck, TheDefaultDecksHaveTheDocumentedMixAndEmptyCells) {
+    auto count = [](const Deck& deck) {
+        std::map<std::string, int> n;
+        for (const auto& c : deck.cards)
+            if (!c.submarine) ++n[c.ship];
+        return n;
+    };
+    const auto standard = default_deck(Mode::kStandard);
+    EXPECT_EQ(count(*standard), (std::map<std::string, int>{{"Patrol Boat", 7},
+                                                            {"Destroyer", 6},
+                                                            {"Submarine", 6},
+                                                            {"Battleship", 6},
+                                                            {"Aircraft Carrier", 5}}));
+    Bitboard covered;
+    for (const auto& c : standard->cards) covered |= c.mask;
+    EXPECT_EQ(covered.count(), 99);
+    const auto advanced = default_deck(Mode::kAdvanced);
+    EXPECT_EQ(
+        count(*advanced),
+        (std::map<std::string, int>{
+            {"Patrol Boat", 6}, {"Destroyer", 6}, {"Battleship", 6}, {"Aircraft Carrier", 6}}));
+    Bitboard any;
+    for (const auto& c : advanced->cards) any |= c.mask;
+    for (const char* empty : {"H10", "I7"}) {
+        EXPECT_FALSE(any.test(cell_index(parse_cell(empty, kBoard).value(), kBoard))) << empty;
+    }
+}
+
+TEST(RoyaleOptions, AdvancedNeedsASubmarineCardForEveryPlayer) {
+    json d = deck_file(Mode::kAdvanced);
+    json fewer = json::array();
+    int subs = 0;
+    for (const auto& c : d["cards"]) {
+        if (c.value("submarine", false) && ++subs > 3) continue;  // keep 3 of the 6
+        fewer.push_back(c);
+    }
+    d["cards"] = fewer;
+    EXPECT_TRUE(parse_options({{"mode", "advanced"}, {"players", 3}, {"deck", d}}).ok());
+    auto o = parse_options({{"mode", "advanced"}, {"players", 4}, {"deck", d}});
+    ASSERT_FALSE(o.ok());
+    EXPECT_EQ(o.error().code, "bad_option");
+    EXPECT_NE(o.error().message.find("every player takes a Submarine card"), std::string::npos)
+        << o.error().message;
 }
 
 TEST(RoyaleDeck, OverlappingShipCardsAreRejectedNamingBoth) {
