@@ -319,6 +319,18 @@ TEST(RoyaleStandard, TheTurnEndsOnlyWhenTheDieShotsAreSpent) {
     EXPECT_EQ(apply(s, 1, BonusAction{-1, {at("J8")}}, rng).error().code, "no_bonus");
 }
 
+TEST(RoyaleStandard, TheTurnEndsAtOnceWhenTheShooterIsEliminatedAndTheGameGoesOn) {
+    Rng rng(13);
+    State s = game(3, rng);
+    set_roll(s, 10);  // more shots than seat 0 needs to sink its own three cards
+    for (const char* c : {"A2", "A3", "A4", "B2", "B3", "B4", "C3", "C4", "C5"}) {
+        shoot(s, 0, c, rng);
+    }
+    EXPECT_TRUE(s.players[0].eliminated);
+    EXPECT_NE(s.phase, Phase::kOver);  // seats 1 and 2 play on
+    EXPECT_EQ(s.to_move, 1) << "the shot left over is not fired";
+}
+
 TEST(RoyaleStandard, NoShotsBeyondTheRoll) {
     Rng rng(12);
     State s = game(2, rng);
