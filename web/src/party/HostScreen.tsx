@@ -630,7 +630,13 @@ function HostControls(p: ControlsProps): JSX.Element {
         ) : (
           <button type="button" data-testid="host-screen-only" onClick={() => p.setMode('screen')}>Screen only (hide the controls)</button>
         )}
-        {!p.muted && !p.soundReady && p.mode !== 'controls' ? <span class="pn-small">Sound starts after a click on this page.</span> : null}
+        {/* Hidden, not removed, once sound runs: it is unlocked by the host's first click, and the
+            controls must not move under the pointer while that click's neighbour is being clicked. */}
+        {p.mode !== 'controls' ? (
+          <span class="pn-small" style={!p.muted && !p.soundReady ? undefined : { visibility: 'hidden' }} data-testid="host-sound-hint">
+            Sound starts after a click on this page.
+          </span>
+        ) : null}
         {p.over ? (
           <button type="button" class="primary" data-testid="host-again" onClick={async () => {
             const a = await p.command({ cmd: 'rematch' }, '');
