@@ -460,6 +460,7 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
       setMode={props.setMode}
       canFire={canFire}
       startFire={startFire}
+      firing={firing}
       unplaced={Number(legal?.unplaced ?? Math.max(0, players - placed))}
       players={players}
       over={over}
@@ -550,6 +551,7 @@ interface ControlsProps {
   setMode(m: HostMode): void;
   canFire: boolean;
   startFire: boolean;
+  firing: boolean;
   unplaced: number;
   players: number;
   over: boolean;
@@ -630,10 +632,12 @@ function HostControls(p: ControlsProps): JSX.Element {
         ) : (
           <button type="button" data-testid="host-screen-only" onClick={() => p.setMode('screen')}>Screen only (hide the controls)</button>
         )}
-        {/* Hidden, not removed, once sound runs: it is unlocked by the host's first click, and the
-            controls must not move under the pointer while that click's neighbour is being clicked. */}
+        {/* Before the first torpedo the hint is hidden, not removed, once sound runs: sound starts
+            with the host's first click, and the controls must not move under the pointer while the
+            host goes on to click the next one. Once firing, the controls bar has no room to spare
+            (a 1280x720 projector), and a click there is mostly on Fire, above the hint. */}
         {p.mode !== 'controls' ? (
-          <span class="pn-small" style={!p.muted && !p.soundReady ? undefined : { visibility: 'hidden' }} data-testid="host-sound-hint">
+          <span class="pn-small" style={!p.muted && !p.soundReady ? undefined : p.firing ? { display: 'none' } : { visibility: 'hidden' }} data-testid="host-sound-hint">
             Sound starts after a click on this page.
           </span>
         ) : null}
