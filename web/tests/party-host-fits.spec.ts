@@ -92,6 +92,8 @@ for (const [w, h] of [
     await page.getByRole('button', { name: 'Open the host screen' }).click();
     await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
     const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+    // Fleets are placed once the host screen has started the room (it does so on opening).
+    await expect(page.getByTestId('host-screen')).toHaveAttribute('data-phase', 'playing');
     // The same fleet for everyone: a tie at the count whatever the draw (party-tiebreak.spec.ts).
     const names = ['Crimson Pelican 44', 'Golden Walrus 97', 'Silver Marlin 12', 'Orange Squid 10', 'Green Turtle 55'];
     for (const name of names) {

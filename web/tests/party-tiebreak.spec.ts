@@ -14,6 +14,8 @@ test('a tie at the count goes to super torpedoes on the host screen, then the po
   await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
   const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
   await expect(page.getByTestId('host-fire')).toBeDisabled(); // nobody to fire at yet
+  // Fleets are placed once the host screen has started the room (it does so on opening).
+  await expect(page.getByTestId('host-screen')).toHaveAttribute('data-phase', 'playing');
 
   const phones = [];
   for (const name of ['Ann', 'Bob', 'Cat']) {

@@ -488,7 +488,7 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
   );
 
   return (
-    <main class={'pn-host pn-mode-' + mode} data-testid="host-screen">
+    <main class={'pn-host pn-mode-' + mode} data-testid="host-screen" data-phase={summary.phase}>
       {offline}
       <div class="visually-hidden" aria-live="polite" role="status" data-testid="host-announcer">{said}</div>
       <h1 class="visually-hidden">Party night: host screen of room {summary.room}</h1>
