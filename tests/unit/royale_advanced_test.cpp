@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/dice.h"
+#include "games/royale/instance.h"
 #include "games/royale/observation.h"
 #include "support/chi_square.h"
 #include "unit/royale_test_support.h"
@@ -434,6 +435,10 @@ TEST(RoyaleAdvanced, OneVolleyEliminatingEveryoneLeftIsASharedWin) {
     EXPECT_EQ(s.winners, (std::vector<int>{0, 1}));
     EXPECT_EQ(of_type(events, "game_over")[0]["winners"], json({0, 1}));
     EXPECT_EQ(of_type(events, "eliminated").size(), 2U);
+    // The match's result: `winners` lists them all and `winner` is null (royale.md).
+    const json result = RoyaleGame(s).result();
+    EXPECT_TRUE(result["winner"].is_null()) << result.dump();
+    EXPECT_EQ(result["winners"], json({0, 1}));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "games/royale/instance.h"
 #include "games/royale/observation.h"
 #include "match/match.h"
 #include "unit/royale_test_support.h"
@@ -407,6 +408,10 @@ TEST(RoyaleStandard, TheLastPlayerWithAShipWins) {
     ASSERT_NE(over, nullptr);
     EXPECT_EQ((*over)["winners"], json({0}));
     EXPECT_EQ(apply(s, 0, FireAction{{at("J1")}}, rng).error().code, "game_over");
+    // The match's result names the one winner too.
+    const json result = RoyaleGame(s).result();
+    EXPECT_EQ(result["winner"], 0) << result.dump();
+    EXPECT_EQ(result["winners"], json({0}));
 }
 
 TEST(RoyaleStandard, SinkingYourOwnLastCardHandsTheWinToTheOther) {
