@@ -422,6 +422,27 @@ TEST(RoyaleAdvanced, EliminationNeedsEveryShipAndTheSubmarineSunk) {
     EXPECT_EQ(s.elimination_order, std::vector<int>{1});
 }
 
+// royale.md: "A roll or a bonus never has to name more coordinates than remain unshot; the count
+// is capped." Every coordinate but the two empty ones (H10, I7) is shot here, so whatever the die
+// shows above 2, the volley is those two.
+TEST(RoyaleAdvanced, ARollAboveTheUnshotCoordinatesLeftIsCappedAtThem) {
+    bool rolled_above = false;
+    for (std::uint64_t seed = 1; seed <= 40 && !rolled_above; ++seed) {
+        Rng rng(seed);
+        State s = game(2, rng);
+        s.shot = Bitboard::all(kBoard);
+        for (const char* open : {"H10", "I7"}) s.shot.reset(idx(open));
+        ASSERT_TRUE(apply(s, 0, RollAction{}, rng).ok());
+        if (s.roll <= 2) continue;
+        rolled_above = true;
+        EXPECT_EQ(s.shots_left, 2) << "rolled " << s.roll;
+        EXPECT_EQ(apply(s, 0, FireAction{cells_at({"H10"})}, rng).error().code, "wrong_shot_count");
+        volley(s, 0, {"H10", "I7"}, rng);
+        EXPECT_EQ(s.shots_left, 0);
+    }
+    EXPECT_TRUE(rolled_above) << "no seed rolled above 2";
+}
+
 TEST(RoyaleAdvanced, OneVolleyEliminatingEveryoneLeftIsASharedWin) {
     Rng rng(14);
     State s = game(2, rng);
