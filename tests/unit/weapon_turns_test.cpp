@@ -771,6 +771,42 @@ TEST(WeaponTurns, ASeatWithNothingToDoIsSkippedAndIfNeitherCanActTheGameIsADraw)
 
 // ---- through the instance: public rolls and protocol forms --------------------------------------
 
+// protocol.md: "A seat with nothing left to do is passed over with a `turn_skipped` event, and a
+// game nobody can finish ends with `game_over` `{"winner": null, "draw": true}`." Through the
+// instance, as a client sees it: seat 0 has fired at all of seat 1's ocean (seat 1 survives on a
+// prize, as only then can this happen) and has no SCUBA left; seat 1 has two water cells to go.
+TEST(WeaponProtocol, ASkippedTurnAndADrawReachTheClientAsEvents) {
+    State s = game(parse_options({{"first", 0}, {"weapons", {"scuba"}}}, false).value());
+    for (int seat : {0, 1}) s.weapons_used[seat][static_cast<int>(Weapon::kScuba)] = 2;
+    s.oceans[1].shots = Bitboard::all(k10);
+    s.oceans[1].shots_count = 100;
+    s.oceans[0].shots = Bitboard::all(k10);
+    for (const Cell water : {Cell{9, 8}, Cell{9, 9}})
+        s.oceans[0].shots.reset(cell_index(water, k10));
+    s.oceans[0].shots_count = 98;
+    s.to_move = 1;
+    ClassicGame g(std::move(s));
+    Rng rng(1);
+
+    auto events = g.act(1, {{"type", "fire"}, {"cells", {"J9"}}}, rng);
+    ASSERT_TRUE(events.ok()) << events.error().message;
+    ASSERT_EQ(events->size(), 2U);
+    EXPECT_EQ((*events)[0].content["type"], "shots");
+    EXPECT_EQ((*events)[1].content, json({{"type", "turn_skipped"}, {"seat", 0}}));
+    EXPECT_FALSE((*events)[1].audience.has_value()) << "public";
+    EXPECT_EQ(g.seats_to_act(), std::vector<int>{1});
+    EXPECT_TRUE(g.legal_actions(0).is_null());
+
+    events = g.act(1, {{"type", "fire"}, {"cells", {"J10"}}}, rng);
+    ASSERT_TRUE(events.ok()) << events.error().message;
+    ASSERT_EQ(events->size(), 2U);
+    EXPECT_EQ((*events)[1].content,
+              json({{"type", "game_over"}, {"winner", nullptr}, {"draw", true}}));
+    EXPECT_TRUE(g.is_over());
+    EXPECT_TRUE(g.result()["winner"].is_null());
+    EXPECT_EQ(g.result()["draw"], true);
+}
+
 TEST(WeaponProtocol, EveryWeaponActionRoundTripsThroughJson) {
     const json actions[] = {
         {{"type", "nuke"}, {"cell", "D4"}},
