@@ -91,6 +91,9 @@ test('classic: random placement, placement by clicks and keys, played to the end
   // Bob: the Patrol by choosing it and clicking A1; then the Destroyer (chosen next by itself)
   // with the keyboard: rotate with "r", move with the arrows, Enter to place.
   const grid = bob.locator('[data-testid=place-grid]');
+  // Not before Bob's page has observed Ann's placement: until then the board waits for it, and a
+  // click there is ignored.
+  await expect(bob.getByTestId('turn')).toHaveText(/^\W*Your turn$/);
   await expect(bob.getByRole('button', { name: 'Place fleet' })).toBeDisabled();
   await bob.getByRole('button', { name: /^Patrol/ }).click();
   await grid.locator('[data-cell=A1]').click();

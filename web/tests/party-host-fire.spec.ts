@@ -48,3 +48,36 @@ test('the Fire button is never enabled with the number of a torpedo already call
   });
   expect(stale, `button states seen: ${seen.join(' / ')}`).toEqual([]);
 });
+
+// Space or Enter fires as soon as the Fire button is drawn enabled. The key handler used to be
+// swapped a frame after each render, so a key pressed in that frame went to the handler of the
+// render before, for which firing was not yet allowed, and was lost. Here the key is pressed the
+// instant the button is enabled (a MutationObserver, which runs before the next frame).
+test('a key pressed the moment Fire is enabled fires', async ({ server, page }) => {
+  await page.goto(server.url + '/?party');
+  await page.getByRole('button', { name: 'Open the host screen' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
+  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+  for (const name of ['Ann', 'Bob']) {
+    const phone = await roomClient(server, code);
+    expect((await phone.request({ cmd: 'join', name, device: `key-${name}` })).type).toBe('joined');
+  }
+  await expect(page.getByTestId('host-players')).toHaveText('2');
+  const fire = page.getByTestId('host-fire');
+  const call = page.getByTestId('host-call');
+  // Torpedoes 1 and 3 by a click; 2 and 4 by the key pressed as the button comes back.
+  for (const n of [1, 3]) {
+    await expect(fire).toBeEnabled();
+    await page.evaluate(() => {
+      const button = document.querySelector('[data-testid=host-fire]') as HTMLButtonElement;
+      const observer = new MutationObserver(() => {
+        if (button.disabled) return;
+        observer.disconnect();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+      });
+      observer.observe(button, { attributes: true });
+    });
+    await fire.click();
+    await expect(call).toContainText(`Torpedo ${n + 1} of 30`);
+  }
+});

@@ -74,6 +74,8 @@ for (const [w, h] of [
       await fire.click();
       await expect(page.getByTestId('host-call')).toContainText(`Torpedo ${n} of 30`);
     }
+    // Measured once the observation after the third call is in (the scoreboard comes with it).
+    await expect(fire).toBeEnabled();
     await fits(page, "firing");
     expect(await page.locator('.pn-call-cell').evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(h / 8);
   });

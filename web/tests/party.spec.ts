@@ -119,6 +119,9 @@ test('party: a person host fires one torpedo at a time; the player page follows 
   const hostClient = await roomClient(server, room, host.token);
   const playerClient = await roomClient(server, room, token);
   const call = page.locator('[data-testid=party-call]');
+  // Fixed seating: the host fires once every fleet is in, the bot's too (the server's bot places
+  // on its own time).
+  await expect.poll(async () => (await hostClient.request({ cmd: 'legal' })).legal?.type).toBe('fire');
   for (let n = 1; n <= 36; ++n) {
     const answer = await hostClient.request({ cmd: 'act', action_id: n, action: { type: 'fire' } });
     expect(answer.type).toBe('acted');

@@ -183,6 +183,14 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
     session.act({ type: 'fire' });
   };
 
+  // Automatic firing at the chosen pace, once the first torpedo has been fired by hand.
+  const autoOn = pace > 0 && !paused && canFire && !startFire && !over;
+  // What the key handler and the pace timer act on: the screen as last drawn. Effects are swapped
+  // a frame after a render is drawn, so a handler closed over an older render would ignore a key
+  // pressed as soon as Fire is enabled, or fire once more after Pause is drawn.
+  const live = useRef({ fire, autoOn });
+  live.current = { fire, autoOn };
+
   // Space or Enter fires (not while typing or on a button, which handles its own keys).
   useEffect(() => {
     if (mode === 'screen') return;
@@ -191,17 +199,17 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
       const t = e.target as HTMLElement | null;
       if (t && /^(INPUT|SELECT|TEXTAREA|BUTTON|A|SUMMARY)$/.test(t.tagName)) return;
       e.preventDefault();
-      fire();
+      live.current.fire();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, [mode]);
 
-  // Automatic firing at the chosen pace, once the first torpedo has been fired by hand.
-  const autoOn = pace > 0 && !paused && canFire && !startFire && !over;
   useEffect(() => {
     if (!autoOn) return;
-    const timer = window.setTimeout(fire, pace * 1000);
+    const timer = window.setTimeout(() => {
+      if (live.current.autoOn) live.current.fire();
+    }, pace * 1000);
     return () => window.clearTimeout(timer);
   }, [autoOn, pace, calls.length]);
 
