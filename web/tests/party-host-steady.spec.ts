@@ -11,6 +11,9 @@ test('the host controls do not move when the first click starts the sound', asyn
   await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
   const hint = page.getByTestId('host-sound-hint');
   await expect(hint).toBeVisible();
+  // The room started and its first observation in: the Fire button's label is final.
+  await expect(page.getByTestId('host-screen')).toHaveAttribute('data-phase', 'playing');
+  await expect(page.getByTestId('host-fire')).toHaveText('Start: fire torpedo 1');
 
   const watched = {
     more: page.getByText('Run the controls from another device'),

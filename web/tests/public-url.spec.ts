@@ -32,7 +32,8 @@ test('the party host screen: the join QR code and the controls link carry the --
   const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
   await expect(page.getByTestId('host-qr')).toHaveAttribute('data-text', `${PUBLIC}/r/${code}`);
   // The controls link is for the host's phone: the page's own origin (127.0.0.1 here) would not
-  // reach the server from there.
+  // reach the server from there. Clicked once the room has started and the controls are final.
+  await expect(page.getByTestId('host-fire')).toHaveText('Start: fire torpedo 1');
   await page.getByText('Run the controls from another device').click();
   await page.getByRole('button', { name: /Show the controls link/ }).click();
   await expect(page.getByTestId('host-controls-qr')).toHaveAttribute('data-text', new RegExp(`^${PUBLIC.replace(/\./g, '\\.')}/r/${code}\\?controls#k=`));
