@@ -120,6 +120,9 @@ test('the turn clock counts down and a move is played for a player out of time',
   await expect(page.getByTestId('clock')).toHaveAttribute('aria-label', /\d seconds left/);
   // Ann does nothing: the easy bot fires for her and the page says so.
   await expect(page.getByText(/A move was played for Ann \(out of time\)/)).toBeVisible({ timeout: 15_000 });
+  // Each move re-arms the clock (the deadlines come with the move's events): it counts from the
+  // new deadline, not the first one, long gone.
+  await expect(page.getByTestId('clock')).toHaveAttribute('aria-label', /^[1-9]\d* seconds left$/);
   annWire.close();
   bobWire.close();
 });

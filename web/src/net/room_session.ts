@@ -186,7 +186,20 @@ export class RoomSession {
 
   private async catchUp(c: Connection): Promise<void> {
     const answer = await c.request({ cmd: 'events', after: this.lastEvent() });
-    if (answer.type === 'events') this.addEvents(answer.events);
+    if (answer.type === 'events') {
+      this.addEvents(answer.events);
+      this.takeDeadlines(answer);
+    }
+  }
+
+  /**
+   * With a clock on, every `events` message carries the deadlines (docs/server.md): a move
+   * re-arms the clock of whoever acts next, and no room summary follows a move.
+   */
+  private takeDeadlines(m: Json): void {
+    if (m.deadlines && typeof m.deadlines === 'object' && this.state.summary) {
+      this.set({ summary: { ...this.state.summary, deadlines: m.deadlines as Record<string, number> } });
+    }
   }
 
   private lastEvent(): number {
@@ -235,6 +248,7 @@ export class RoomSession {
         break;
       case 'events':
         this.addEvents(m.events);
+        this.takeDeadlines(m);
         void this.observe();
         break;
       case 'ended':
