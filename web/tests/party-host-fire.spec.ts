@@ -3,20 +3,26 @@
 // acknowledgement of the last one; here it is held back 800 ms on purpose, and every state the
 // button is ever drawn in is recorded: enabled with an old number is the defect (a host firing
 // quickly saw "Fire torpedo 15" after torpedo 15 was called).
-import { expect, holdBackObservations, roomClient, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, holdBackObservations, roomClient, test, type Server } from './fixtures';
 
-test('the Fire button is never enabled with the number of a torpedo already called', async ({ server, page }) => {
-  await holdBackObservations(page, 800);
-  await page.setViewportSize({ width: 1600, height: 900 });
+/** A party host screen with Ann and Bob joined from their phones (over the protocol). */
+async function openHostWithTwoPlayers(page: Page, server: Server, device: string): Promise<void> {
   await page.goto(server.url + '/?party');
   await page.getByRole('button', { name: 'Open the host screen' }).click();
   await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
   const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
   for (const name of ['Ann', 'Bob']) {
     const phone = await roomClient(server, code);
-    expect((await phone.request({ cmd: 'join', name, device: `fire-${name}` })).type).toBe('joined');
+    expect((await phone.request({ cmd: 'join', name, device: `${device}-${name}` })).type).toBe('joined');
   }
   await expect(page.getByTestId('host-players')).toHaveText('2');
+}
+
+test('the Fire button is never enabled with the number of a torpedo already called', async ({ server, page }) => {
+  await holdBackObservations(page, 800);
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await openHostWithTwoPlayers(page, server, 'fire');
 
   // Every state of the button, as drawn.
   await page.evaluate(() => {
@@ -54,15 +60,7 @@ test('the Fire button is never enabled with the number of a torpedo already call
 // render before, for which firing was not yet allowed, and was lost. Here the key is pressed the
 // instant the button is enabled (a MutationObserver, which runs before the next frame).
 test('a key pressed the moment Fire is enabled fires', async ({ server, page }) => {
-  await page.goto(server.url + '/?party');
-  await page.getByRole('button', { name: 'Open the host screen' }).click();
-  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
-  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
-  for (const name of ['Ann', 'Bob']) {
-    const phone = await roomClient(server, code);
-    expect((await phone.request({ cmd: 'join', name, device: `key-${name}` })).type).toBe('joined');
-  }
-  await expect(page.getByTestId('host-players')).toHaveText('2');
+  await openHostWithTwoPlayers(page, server, 'key');
   const fire = page.getByTestId('host-fire');
   const call = page.getByTestId('host-call');
   // Torpedoes 1 and 3 by a click; 2 and 4 by the key pressed as the button comes back.
