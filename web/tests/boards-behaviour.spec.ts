@@ -12,6 +12,9 @@ async function replayAt(page: Page, server: { url: string }, name: string, seat:
   await page.goto(server.url + '/replay');
   await page.getByTestId('replay-file').setInputFiles({ name: `${name}.json`, mimeType: 'application/json', buffer: record(name) });
   await page.getByTestId('replay-seat').selectOption(String(seat));
+  // The seat's own view, not the one before it while the seat's is on its way.
+  await expect(page.getByTestId('replay')).toHaveAttribute('data-seat', String(seat));
+  await expect(page.getByTestId('replay')).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('slider', { name: 'Move' }).fill(String(move));
   await expect(page.getByTestId('replay-step')).toContainText(`Move ${move} of`);
 }

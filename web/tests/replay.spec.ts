@@ -63,8 +63,27 @@ test('a finished game replays move by move from each seat and the public view, f
   await expect(target.locator('[data-cell=A1]')).toHaveAttribute('aria-label', /not fired at/);
   await expect(own.locator('[data-cell=A5]')).toHaveAttribute('aria-label', /miss/);
 
-  // Bob's point of view at the same move: his fleet on his ocean, Ann's shots on it.
+  // Bob's point of view at the same move: his fleet on his ocean, Ann's shots on it. Until his
+  // view has come from the server (held back here), the page draws Ann's view as Ann's: a view
+  // drawn as Bob's with Ann's observation would call Ann's own ocean the enemy's.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const bobsView = (url: URL) => url.pathname === '/api/replay' && url.searchParams.get('seat') === '1';
+  await page.route(bobsView, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const replay = page.getByTestId('replay');
   await page.getByTestId('replay-seat').selectOption({ label: 'Bob' });
+  await expect(replay).toHaveAttribute('aria-busy', 'true');
+  await expect(replay).toHaveAttribute('data-seat', '0');
+  await expect(page.locator('#cl-target-title')).toHaveText("Bob's ocean");
+  await expect(own.locator('[data-cell=E1]')).toHaveAttribute('aria-label', /Destroyer/);
+  release();
+  await expect(replay).toHaveAttribute('data-seat', '1');
+  await expect(replay).toHaveAttribute('aria-busy', 'false');
+  await page.unroute(bobsView);
+  await expect(page.locator('#cl-target-title')).toHaveText("Ann's ocean");
   await expect(step).toHaveText(`Move 4 of ${moves}: Bob`);
   await expect(own.locator('[data-cell=A1]')).toHaveAttribute('aria-label', /Destroyer/);
   await expect(own.locator('[data-cell=B1]')).toHaveAttribute('aria-label', /miss/);

@@ -30,6 +30,9 @@ export async function replayAt(page: Page, server: { url: string }, name: string
   await page.getByTestId('replay-file').setInputFiles({ name: `${name}.json`, mimeType: 'application/json', buffer: record(name) });
   await expect(page.getByTestId('replay-step')).toContainText('Before the first move');
   await page.getByTestId('replay-seat').selectOption(String(seat));
+  // The seat's own view, not the one before it while the seat's is on its way.
+  await expect(page.getByTestId('replay')).toHaveAttribute('data-seat', String(seat));
+  await expect(page.getByTestId('replay')).toHaveAttribute('aria-busy', 'false');
   if (move === 'last') {
     await page.getByRole('button', { name: 'Last move' }).click();
     await expect(page.getByTestId('replay-end')).toBeVisible();

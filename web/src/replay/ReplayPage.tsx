@@ -117,7 +117,10 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   const room = props.code ?? (typeof record.room === 'string' ? record.room : null);
   const mine = room ? tokens.get(room) : undefined;
   const [seat, setSeat] = useState<number>(mine && mine.seat >= 0 ? mine.seat : -1);
-  const [view, setView] = useState<ReplayView | null>(null);
+  // The view with the seat it was replayed for: until a newly chosen seat's view arrives, the
+  // page keeps drawing the old one as that seat saw it (a view drawn as another seat's would show
+  // "(you)" on a seat whose secrets it does not hold).
+  const [shown, setShown] = useState<{ view: ReplayView; seat: number } | null>(null);
   const [error, setError] = useState('');
   const [step, setStep] = useState(0);
   useEffect(() => {
@@ -126,7 +129,7 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
     fetchReplay(record, seat).then(
       (v) => {
         if (!live) return;
-        setView(v);
+        setShown({ view: v, seat });
         // A new point of view keeps the move; a first load starts at the beginning.
         setStep((s) => Math.min(s, v.steps.length));
       },
@@ -138,7 +141,8 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   }, [record, seat]);
 
   if (error) return <p role="alert" class="notice" data-testid="replay-error">{error}</p>;
-  if (!view) return <p role="status">Replaying the record…</p>;
+  if (!shown) return <p role="status">Replaying the record…</p>;
+  const view = shown.view;
   const seats = seatsOf(record, view.seats);
   const plain = (s: number) => {
     const info = seats[s];
@@ -158,7 +162,7 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   };
   const caption = at === 0 ? `Before the first move (${total} moves in all)` : `Move ${at} of ${total}: ${nameOf(view.steps[at - 1]!.seat)}`;
   return (
-    <div class="stack" data-testid="replay">
+    <div class="stack" data-testid="replay" data-seat={shown.seat} aria-busy={shown.seat !== seat}>
       <div class="row replay-bar" role="group" aria-label="Replay controls" onKeyDown={onKey}>
         <label class="field">
           <span>Seen by</span>
@@ -186,7 +190,7 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
       <GameView
         game={view.game}
         options={view.options}
-        seat={seat}
+        seat={shown.seat}
         seats={seats}
         observation={observationAt(view, at)}
         legal={null}
