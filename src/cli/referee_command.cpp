@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/common.h"
@@ -50,6 +51,17 @@ std::unique_ptr<protocol::Agent> make_agent(const RefereeArgs& args, const std::
     return std::make_unique<seats::ProcessAgent>(spec, err);
 }
 
+// The number of players that gives the game `seats` seats with these options, if one does: not
+// always the seat count (the party game's host holds a seat of its own).
+std::optional<int> players_for_seats(const RefereeArgs& args, nlohmann::json options, int seats) {
+    for (int players = 1; players <= seats; ++players) {
+        options["players"] = players;
+        auto match = Match::create(args.game, options, args.seed);
+        if (match && match->seat_count() == seats) return players;
+    }
+    return std::nullopt;
+}
+
 // One --seat per seat of the game as its options set it up; for the games whose player count
 // is an option, the error says how to change it, since the seats alone do not.
 void check_seat_count(const RefereeArgs& args, const nlohmann::json& options) {
@@ -62,11 +74,14 @@ void check_seat_count(const RefereeArgs& args, const nlohmann::json& options) {
                           " seats, but " + std::to_string(given) + " --seat " +
                           (given == 1 ? "was" : "were") + " given.";
     // One seat is never a game, so a single --seat is not offered {"players":1}.
-    if (options.contains("players") && given >= 2) {
+    const auto players =
+        options.contains("players") && given >= 2 ? players_for_seats(args, options, given)
+                                                  : std::nullopt;
+    if (players) {
         message += " Give " + std::to_string(needed) +
                    " --seat, or set the number of players to match the seats with --options "
                    "'{\"players\":" +
-                   std::to_string(given) + "}'.";
+                   std::to_string(*players) + "}'.";
     } else {
         message += " Give exactly " + std::to_string(needed) + " --seat.";
     }
