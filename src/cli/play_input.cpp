@@ -58,7 +58,7 @@ std::optional<bool> parse_yes_no(std::string_view line) {
     return std::nullopt;
 }
 
-Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize board) {
+std::vector<std::string> shot_words(std::string_view line) {
     std::vector<std::string> words;
     std::string word;
     for (char ch : line) {
@@ -70,9 +70,6 @@ Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize 
         }
     }
     if (!word.empty()) words.push_back(std::move(word));
-    if (words.empty()) {
-        return make_error("bad_cell", "Type a cell such as B7, or help for the commands.");
-    }
     // A lone row letter takes the numbers that follow it: "B 7" and "B 1 0" are B7 and B10.
     std::vector<std::string> tokens;
     for (std::size_t i = 0; i < words.size(); ++i) {
@@ -81,6 +78,14 @@ Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize 
             while (i + 1 < words.size() && all_digits(words[i + 1])) token += words[++i];
         }
         tokens.push_back(std::move(token));
+    }
+    return tokens;
+}
+
+Result<std::vector<std::string>> parse_targets(std::string_view line, BoardSize board) {
+    const auto tokens = shot_words(line);
+    if (tokens.empty()) {
+        return make_error("bad_cell", "Type a cell such as B7, or help for the commands.");
     }
     std::vector<std::string> cells;
     for (const auto& token : tokens) {

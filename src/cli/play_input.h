@@ -19,6 +19,10 @@ enum class PlayCommand { kNone, kHelp, kQuit, kAuto, kUndo, kBoard, kRotate, kFi
 // or kNone when the line is something else (a placement or bare cells, which fire too).
 PlayCommand command_of(std::string_view line);
 
+// A line's words, split at spaces, tabs, commas and semicolons, with a lone row letter joined to
+// the numbers after it: "fire b 7, C 1 0" -> {"fire", "b7", "C10"}. Case is kept.
+std::vector<std::string> shot_words(std::string_view line);
+
 // The cells of a line of shots, written back in canonical form ("B7"). Forgiving: any case,
 // spaces inside a cell (" b 7 ", "B 1 0") and spaces or commas between cells ("B7 C3, D4").
 // Checks only the notation and the board's bounds; the rules check the rest.

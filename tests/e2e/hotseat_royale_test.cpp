@@ -186,6 +186,21 @@ TEST(RoyaleScreens, ShootingYourOwnShipAsksFirstAndNoKeepsTheShot) {
     EXPECT_EQ(r.out.find("You shot J6"), std::string::npos);
 }
 
+// docs/play.md: cells are forgiving in every game ("b7", "B7", " B 7 "), and cards and cells may
+// be separated by commas.
+TEST(RoyaleScreens, CellsAreForgivingAsInClassic) {
+    const auto r = run_broadside(
+        {"play", "royale", "--players", "2", "--seed", "7", "--first", "0", "--bot", "random"},
+        "discard S01, S09\n j 6 \nno\nfire J 6\nno\nquit\nyes\n");
+    ASSERT_NE(r.out.find("S30"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("Unknown command"), std::string::npos) << r.out;
+    // Both lines aimed at J6 (S30, seat 0's own card) and were asked about.
+    const std::string asked = "That would hit your Aircraft Carrier S30 at J6.";
+    const auto first = r.out.find(asked);
+    ASSERT_NE(first, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(asked, first + 1), std::string::npos) << r.out;
+}
+
 TEST(RoyaleScreens, HelpExamplesAreValidNowAndCardsListsTheDeck) {
     const auto r = run_broadside(
         {"play", "royale", "--players", "2", "--seed", "7", "--first", "0", "--bot", "random"},

@@ -27,6 +27,13 @@ TEST(PlayInput, ShotsAreForgivingAboutCaseSpacesAndCommas) {
     EXPECT_FALSE(parse_targets("   ", kClassic).ok());
 }
 
+TEST(PlayInput, ShotWordsJoinALoneRowLetterToItsNumbersAndKeepOtherWords) {
+    EXPECT_EQ(shot_words("fire b 7, C 1 0;sonar"),
+              (std::vector<std::string>{"fire", "b7", "C10", "sonar"}));
+    EXPECT_EQ(shot_words("discard S01,S09"), (std::vector<std::string>{"discard", "S01", "S09"}));
+    EXPECT_TRUE(shot_words(" \t,; ").empty());
+}
+
 TEST(PlayInput, YesAndNoInAnyCaseQuitMeansNoAndAnythingElseIsNoAnswer) {
     for (const char* yes : {"y", "yes", " YES ", "Y"}) EXPECT_EQ(parse_yes_no(yes), true) << yes;
     for (const char* no : {"n", "no", " No ", "quit", "q", "exit"}) {

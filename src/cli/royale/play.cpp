@@ -33,10 +33,10 @@ struct RoyalePlayArgs {
     PeopleFlags people;
 };
 
+// Cells as forgiving as classic's: "fire b 7, C3" is "fire b7 c3".
 std::vector<std::string> words(const std::string& line) {
-    std::istringstream in(line);
     std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(lower(w));
+    for (const auto& w : shot_words(line)) out.push_back(lower(w));
     return out;
 }
 
