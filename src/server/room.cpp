@@ -184,6 +184,16 @@ Status Room::prepare(const RoomEntry& entry, WriteBatch& batch) {
     return Status::ok_status();
 }
 
+// A seated player who has never opened the room (a quick match's partner, a creator who made the
+// room from the lobby) is absent from the start, as one who left is from leaving: the opponent
+// may claim the win after the grace period and `bot_for_absent` stands in (docs/server.md).
+void Room::mark_absent_if_unconnected(int member) {
+    if (member < 0 || absent_since_ms_.count(member)) return;
+    const bool connected = std::any_of(peers_.begin(), peers_.end(),
+                                       [&](const auto& p) { return p.second.member == member; });
+    if (!connected) absent_since_ms_[member] = now_ms();
+}
+
 RoomEntry Room::start_entry() const {
     std::vector<std::string> nonces;
     for (const auto& seat : state_.seats) {
@@ -532,6 +542,7 @@ Status Room::follow(const Applied& applied) {
     if (applied.started) {
         for (int s = 0; s < state_.seat_count; ++s) {
             const auto& seat = state_.seats[static_cast<std::size_t>(s)];
+            if (seat.kind == "human") mark_absent_if_unconnected(seat.member);
             if (seat.kind != "bot") continue;
             if (auto status = seat_bot(s, seat.bot); !status) return status;
         }

@@ -283,6 +283,8 @@ private:
     void out_of_time(int seat, bool absent);
     nlohmann::json deadlines() const;
     bool absent_past_grace(int member) const;
+    // A seated member with no connection at the start is absent from then (room.cpp).
+    void mark_absent_if_unconnected(int member);
 
     // The log: `log` applies the entry (which validates it) and, if it applied, queues it for
     // the next commit. `apply` applies it to the state (room_state.h) and then does what the

@@ -168,6 +168,41 @@ TEST(ServerClock, TheOpponentOfSomeoneWhoLeftClaimsTheWinAfterTheGracePeriod) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// The answer to a lobby's `quick`: `matched`, once a second person asked.
+json matched(client::WsClient& lobby) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < until) {
+        auto text = lobby.receive(std::chrono::milliseconds(500));
+        if (!text) continue;
+        auto message = json::parse(*text);
+        if (message["type"] == "matched") return message;
+    }
+    return json();
+}
+
+// A quick match's partner who never opens the room (so never "left" it) is absent from the
+// start: a claim against them waits out the grace period (`too_early`), instead of being refused
+// for good as if they were there (it was, until the server restarted).
+TEST(ServerClock, APlayerWhoNeverOpenedTheRoomIsAbsentFromTheStart) {
+    ServerProcess server(temp_dir(), kFast);
+    client::WsClient ann_lobby("127.0.0.1", server.port(), "/ws");
+    client::WsClient bob_lobby("127.0.0.1", server.port(), "/ws");
+    ASSERT_EQ(ann_lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    ASSERT_EQ(bob_lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    ann_lobby.send_json({{"cmd", "quick"}, {"game", "classic"}, {"name", "Ann"}, {"id", 1}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    bob_lobby.send_json({{"cmd", "quick"}, {"game", "classic"}, {"name", "Bob"}, {"id", 1}});
+    const auto ann_match = matched(ann_lobby);
+    ASSERT_EQ(ann_match["type"], "matched") << ann_match;
+    ASSERT_EQ(matched(bob_lobby)["type"], "matched");
+    SeatClient ann(server.port(), ann_match["room"], ann_match["token"]);
+    const auto early = ann.request({{"cmd", "claim"}});
+    EXPECT_EQ(early["error"]["code"], "too_early") << early.dump();
+    EXPECT_NE(early["error"]["message"].get<std::string>().find("claim in"), std::string::npos)
+        << early.dump();
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 TEST(ServerClock, WithBotForAbsentABotMovesForAPlayerWhoLeftAndHeTakesOverOnReturn) {
     ServerProcess server(temp_dir(), kFast);
     const json clock{{"grace_seconds", 1}, {"bot_for_absent", true}};
