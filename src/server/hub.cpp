@@ -427,10 +427,12 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                                           "No bot \"" + bot + "\" for " + game + ".");
                 }
             } else {
-                auto chosen =
-                    seats::bot_for_level(game, b.value("level", json("normal")).is_string()
-                                                   ? b.value("level", std::string("normal"))
-                                                   : std::string());
+                // A level sent as null counts as left out (docs/server.md, "Field types").
+                const json level = b.contains("level") && !b["level"].is_null()
+                                       ? b["level"]
+                                       : json("normal");
+                auto chosen = seats::bot_for_level(
+                    game, level.is_string() ? level.get<std::string>() : std::string());
                 if (!chosen) return error_response(chosen.error().code, chosen.error().message);
                 bot = *chosen;
             }

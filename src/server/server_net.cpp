@@ -797,9 +797,17 @@ int run_server(const ServerConfig& config) {
     try {
         storage = open_storage(config.db, config.data, config.durability);
     } catch (const std::exception& e) {
+        // One line: libpq's reason spans two ("...refused\n\tIs the server running...").
+        std::string reason = e.what();
+        std::replace(reason.begin(), reason.end(), '\n', ' ');
+        std::replace(reason.begin(), reason.end(), '\t', ' ');
+        while (!reason.empty() && reason.back() == ' ') reason.pop_back();
+        for (auto at = reason.find("  "); at != std::string::npos; at = reason.find("  ", at)) {
+            reason.erase(at, 1);
+        }
         std::cerr << "broadside serve: cannot open the database "
                   << (config.db.empty() ? "in " + config.data : redact_database_url(config.db))
-                  << ": " << e.what() << "\n";
+                  << ": " << reason << "\n";
         return 1;
     }
     auto* postgres = dynamic_cast<PostgresStorage*>(storage.get());

@@ -34,10 +34,25 @@ DatabaseUrl parse_database_url(const std::string& url) {
 std::string redact_database_url(const std::string& url) {
     const auto scheme = url.find("://");
     if (scheme == std::string::npos) return url;
-    const auto at = url.find('@', scheme + 3);
-    const auto colon = url.find(':', scheme + 3);
-    if (at == std::string::npos || colon == std::string::npos || colon > at) return url;
-    return url.substr(0, colon + 1) + "***" + url.substr(at);
+    std::string out = url;
+    // The password as a query parameter (libpq's URIs take ?password=...) is hidden too.
+    const auto query = out.find('?', scheme + 3);
+    if (query != std::string::npos) {
+        for (auto at = query; at != std::string::npos && at < out.size();
+             at = out.find('&', at + 1)) {
+            if (out.compare(at + 1, 9, "password=") != 0) continue;
+            const auto value = at + 10;
+            const auto end = out.find('&', value);
+            out.replace(value, (end == std::string::npos ? out.size() : end) - value, "***");
+        }
+    }
+    const auto at = out.find('@', scheme + 3);
+    const auto colon = out.find(':', scheme + 3);
+    if (at == std::string::npos || colon == std::string::npos || colon > at ||
+        (query != std::string::npos && at > query)) {
+        return out;
+    }
+    return out.substr(0, colon + 1) + "***" + out.substr(at);
 }
 
 std::unique_ptr<Storage> open_storage(const std::string& url, const std::string& data_dir,

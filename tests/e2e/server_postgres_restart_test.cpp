@@ -110,6 +110,14 @@ TEST(ServerPostgres, BadDatabaseUrlsAndUnreachableDatabasesAreClearErrors) {
         << down.err;
     EXPECT_NE(down.err.find("cannot connect to PostgreSQL"), std::string::npos) << down.err;
     EXPECT_EQ(down.err.find("s3cret"), std::string::npos) << down.err;
+    // One line, though libpq's reason spans two.
+    EXPECT_EQ(std::count(down.err.begin(), down.err.end(), '\n'), 1) << down.err;
+    // A password given as a query parameter is not printed either.
+    const auto query = run_broadside(
+        {"serve", "--port", "0", "--db", "postgresql://127.0.0.1:1/db?password=hunter2"});
+    EXPECT_EQ(query.exit_code, 1) << query.err;
+    EXPECT_EQ(query.err.find("hunter2"), std::string::npos) << query.err;
+    EXPECT_NE(query.err.find("?password=***"), std::string::npos) << query.err;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "seats/bot_registry.h"
 #include "server/secrets.h"
 #include "support/server_client.h"
 #include "support/server_process.h"
@@ -570,6 +571,17 @@ TEST(ServerPromises, FieldsSentAsNullCountAsLeftOut) {
     EXPECT_EQ(summary["public"], false) << summary.dump();
     EXPECT_EQ(summary["seats"][0]["kind"], "human");
     EXPECT_EQ(summary["seats"][1]["kind"], "open");
+    // Inside `create`'s bots too: a level sent as null is the normal level.
+    const json with_bot = lobby.request(
+        {{"cmd", "create"},
+         {"game", "classic"},
+         {"bots", json::array({{{"seat", 1}, {"level", nullptr}, {"bot", nullptr}}})}});
+    ASSERT_EQ(with_bot["type"], "room_created") << with_bot.dump();
+    SeatClient with_bot_owner(server.port(), with_bot["room"].get<std::string>(),
+                              with_bot["token"]);
+    const json bot_summary = with_bot_owner.request({{"cmd", "room"}});
+    EXPECT_EQ(bot_summary["seats"][1]["kind"], "bot") << bot_summary.dump();
+    EXPECT_EQ(bot_summary["seats"][1]["bot"], seats::bot_for_level("classic", "normal").value());
     const json quick = lobby.request(
         {{"cmd", "quick"}, {"game", "classic"}, {"name", nullptr}, {"nonce", nullptr}});
     EXPECT_EQ(quick["type"], "waiting") << quick.dump();
