@@ -167,10 +167,10 @@ std::string what(Kind kind) {
         case Kind::kObject: return "a JSON object";
         case Kind::kList: return "a list";
         case Kind::kActionId:
-            return "text of 1 to 64 characters or a whole number, unique for your seat (so that "
+            return "text of 1 to 64 bytes or a whole number, unique for your seat (so that "
                    "a resent action is never applied twice)";
         case Kind::kNonce: return "1 to 64 hexadecimal digits";
-        case Kind::kDevice: return "text of 1 to 64 characters";
+        case Kind::kDevice: return "text of 1 to 64 bytes";
         case Kind::kSeatList: return "a list of up to 200 seat numbers";
         case Kind::kBots:
             return "a list like [{\"seat\": 1, \"level\": \"hard\"}] (each bot: a whole-number "

@@ -160,7 +160,7 @@ void Room::on_join(Request& r) {
         const json& d = body["device"];
         if (!d.is_string() || d.get_ref<const std::string&>().empty() ||
             d.get_ref<const std::string&>().size() > 64) {
-            error(r, "bad_request", "\"device\" is text of 1 to 64 characters.");
+            error(r, "bad_request", "\"device\" is text of 1 to 64 bytes.");
             return;
         }
         device_hash = sha256_hex(d.get<std::string>());
@@ -397,7 +397,7 @@ void Room::on_act(Request& r) {
     }
     if (!body.contains("action_id") || !valid_action_id(body["action_id"])) {
         error(r, "bad_request",
-              "\"act\" needs an \"action_id\" (text of 1 to 64 characters, or a whole number) "
+              "\"act\" needs an \"action_id\" (text of 1 to 64 bytes, or a whole number) "
               "so that a resent action is never applied twice.");
         return;
     }
