@@ -207,7 +207,7 @@ void add_referee_command(CLI::App& app, Runner& run) {
         ->capture_default_str();
     cmd->add_option("--on-fault", args->on_fault,
                     "What a timeout, crash, garbage or illegal move costs: lose (the game) or "
-                    "default (the built-in random bot plays that move)")
+                    "default (the built-in random bot plays that move; cautious in the dice game)")
         ->check(CLI::IsMember({"lose", "default"}))
         ->capture_default_str();
     cmd->add_option("--options", args->options_json, "Game options as JSON");

@@ -428,6 +428,15 @@ TEST(PartyRules, OpenSeatingRefusesBadHostActionsAndChangesNothing) {
         EXPECT_TRUE(r.error().code == "bad_action" || r.error().code == "bad_seat") << bad.dump();
         EXPECT_EQ(g->seat_count(), 1) << bad.dump();
     }
+    // A count of 0 as it comes off the wire (parsed JSON holds it unsigned) is malformed too, not
+    // `too_many_players`.
+    for (const char* text : {R"({"type": "seat_players", "count": 0})",
+                             R"({"type": "seat_players", "count": -1})"}) {
+        auto r = g->act(0, json::parse(text), rng);
+        ASSERT_FALSE(r.ok()) << text;
+        EXPECT_EQ(r.error().code, "bad_action") << text;
+        EXPECT_EQ(g->seat_count(), 1) << text;
+    }
     // `seat_players` past 100,000 players is `too_many_players`, however large the count.
     for (const json& count : {json(100'001), json(std::uint64_t{1} << 40),
                               json(std::numeric_limits<std::uint64_t>::max())}) {

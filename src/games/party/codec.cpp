@@ -42,7 +42,9 @@ Result<Action> parse_action(const nlohmann::json& j) {
     }
     if (type == "seat_players") {
         const auto& n = j.contains("count") ? j["count"] : nlohmann::json(1);
-        if (!n.is_number_integer() || (!n.is_number_unsigned() && n.get<std::int64_t>() < 1)) {
+        // 0 parses as unsigned: it is checked apart, so that it is malformed like -1.
+        if (!n.is_number_integer() || (n.is_number_unsigned() && n.get<std::uint64_t>() == 0) ||
+            (!n.is_number_unsigned() && n.get<std::int64_t>() < 1)) {
             return make_error("bad_action", "\"count\" is the number of players who joined.");
         }
         // More than a match holds is the rules' `too_many_players`, not a malformed count.
