@@ -47,6 +47,11 @@ TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
     for (const char* word : {"Seat 0", "Seat 1", "seat 0", "Enemy", "enemy"}) {
         EXPECT_EQ(all.out.find(word), std::string::npos) << word;
     }
+    // Who fires first, in words that agree with the name ("You fire", never "You fires").
+    EXPECT_TRUE(all.out.find("You fire first.") != std::string::npos ||
+                all.out.find("The random bot fires first.") != std::string::npos)
+        << all.out.substr(0, 3000);
+    EXPECT_EQ(all.out.find("You fires"), std::string::npos);
     // The result by the names the game was played with (issue 28, item 5).
     EXPECT_NE(all.out.find(" won after "), std::string::npos);
     EXPECT_NE(all.out.find("Shots fired: you "), std::string::npos);
@@ -60,6 +65,15 @@ TEST(ReplayShow, ClassicStepsThroughEveryMoveAndRevealsBothOceans) {
     EXPECT_NE(check.out.find("all events identical"), std::string::npos);
 }
 
+TEST(ReplayShow, APersonWhoFiredFirstIsToldYouFireFirst) {
+    const auto file = saved({"play", "classic", "--seed", "4", "--bot", "random", "--first", "me"},
+                            "auto\nok\nA1\nquit\nyes\n");
+    const auto all = run_broadside({"replay", file, "--show", "--all"});
+    ASSERT_EQ(all.exit_code, 0) << all.err;
+    EXPECT_NE(all.out.find("You fire first."), std::string::npos) << all.out;
+    EXPECT_EQ(all.out.find("You fires"), std::string::npos) << all.out;
+}
+
 TEST(ReplayShow, TwoPeopleAtOneTerminalAreShownByTheirNames) {
     const auto file = saved(
         {"play", "classic", "--seed", "4", "--humans", "2", "--names", "Ann,Bob", "--first", "me"},
@@ -67,6 +81,7 @@ TEST(ReplayShow, TwoPeopleAtOneTerminalAreShownByTheirNames) {
     const auto all = run_broadside({"replay", file, "--show", "--all"});
     ASSERT_EQ(all.exit_code, 0) << all.err;
     EXPECT_NE(all.out.find("(Ann's view)"), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("Ann fires first."), std::string::npos) << all.out;
     EXPECT_NE(all.out.find("Ann's ocean"), std::string::npos);
     EXPECT_NE(all.out.find("Ann fired at A1"), std::string::npos);
     EXPECT_NE(all.out.find("Bob fired at A1"), std::string::npos);

@@ -215,7 +215,11 @@ std::vector<std::string> narrate(const nlohmann::json& event, int me, const Styl
     }
     if (type == "firing_starts") {
         const int first = event.value("first", -1);
-        if (spectator) return {voice_of(first, me, names).actor + " fires first."};
+        if (spectator) {
+            // A record played by one person names them "you": "You fire first."
+            const std::string actor = voice_of(first, me, names).actor;
+            return {actor + (actor == "You" ? " fire first." : " fires first.")};
+        }
         return {first == me ? "You fire first." : "The enemy fires first."};
     }
     if (type == "shots") return narrate_shots(event, v, style);
@@ -228,7 +232,10 @@ std::vector<std::string> narrate(const nlohmann::json& event, int me, const Styl
     }
     if (type == "weapon") return narrate_weapon(event, v, style);
     if (type == "turn_skipped") {
-        if (spectator) return {v.actor + " has nothing left to fire at or use: the turn passes."};
+        if (spectator) {
+            return {v.actor + (v.actor == "You" ? " have" : " has") +
+                    " nothing left to fire at or use: the turn passes."};
+        }
         return {seat == me ? "You have nothing left to fire at or use: your turn passes."
                            : "The enemy has nothing left to do: its turn passes."};
     }
