@@ -1,4 +1,5 @@
 // The `broadside` program: one executable, one subcommand per way of using the engine.
+#include <functional>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -70,6 +71,15 @@ int main(int argc, char** argv) {
             return kExitUsage;
         }
     }
+    // Every command keeps the words it does not know for reject_unknown_arguments, so that each
+    // refuses them alike (its name, the words, its options), not with the parser's own message.
+    std::function<void(CLI::App&)> keep_extras = [&](CLI::App& a) {
+        for (CLI::App* sub : a.get_subcommands({})) {
+            sub->allow_extras();
+            keep_extras(*sub);
+        }
+    };
+    keep_extras(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
