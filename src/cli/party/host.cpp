@@ -156,7 +156,12 @@ private:
             auto line = console_.ask("  " + question + " ");
             if (!line) return std::nullopt;
             const std::string text = trim(*line);
-            if (command_of(text) == PlayCommand::kQuit) return std::nullopt;
+            if (command_of(text) == PlayCommand::kQuit) {
+                // As everywhere else: a quit is asked about, never taken at one word.
+                auto sure = console_.ask("  Really stop hosting? (yes or no): ");
+                if (!sure || parse_yes_no(*sure).value_or(false)) return std::nullopt;
+                continue;
+            }
             const bool digits =
                 !text.empty() && text.size() <= 6 &&
                 std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
