@@ -10,7 +10,9 @@
 // breaks (a restarted database), libpqxx 6.4 drops libpq's error result without PQclear. The
 // server opens a new connection and goes on; ServerCluster.Restarting... would otherwise fail
 // on this at exit.
-extern "C" const char* __lsan_default_suppressions() { return "leak:libpq.so\n"; }
+extern "C" const char* __lsan_default_suppressions() {
+    return "leak:libpq.so\n";
+}
 #endif
 
 int main(int argc, char** argv) {

@@ -74,9 +74,9 @@ void check_seat_count(const RefereeArgs& args, const nlohmann::json& options) {
                           " seats, but " + std::to_string(given) + " --seat " +
                           (given == 1 ? "was" : "were") + " given.";
     // One seat is never a game, so a single --seat is not offered {"players":1}.
-    const auto players =
-        options.contains("players") && given >= 2 ? players_for_seats(args, options, given)
-                                                  : std::nullopt;
+    const auto players = options.contains("players") && given >= 2
+                             ? players_for_seats(args, options, given)
+                             : std::nullopt;
     if (players) {
         message += " Give " + std::to_string(needed) +
                    " --seat, or set the number of players to match the seats with --options "

@@ -428,9 +428,8 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                 }
             } else {
                 // A level sent as null counts as left out (docs/server.md, "Field types").
-                const json level = b.contains("level") && !b["level"].is_null()
-                                       ? b["level"]
-                                       : json("normal");
+                const json level =
+                    b.contains("level") && !b["level"].is_null() ? b["level"] : json("normal");
                 auto chosen = seats::bot_for_level(
                     game, level.is_string() ? level.get<std::string>() : std::string());
                 if (!chosen) return error_response(chosen.error().code, chosen.error().message);

@@ -97,8 +97,8 @@ TEST(PartyHost, TheSeedRepeatsTheCallsAndQuitAsksFirst) {
     EXPECT_EQ(calls(q.out).size(), 1U);
     EXPECT_NE(q.out.find("Stopped hosting (seed 9"), std::string::npos);
     // At the tiebreak's questions too: "no" keeps the game, and the answer that follows counts.
-    const auto t = run_broadside({"play", "party", "--host", "--seed", "4"},
-                                 enters(30) + "quit\nno\n1\n");
+    const auto t =
+        run_broadside({"play", "party", "--host", "--seed", "4"}, enters(30) + "quit\nno\n1\n");
     EXPECT_EQ(testing::count_of(t.out, "Really stop hosting? (yes or no)"), 1) << t.out;
     EXPECT_NE(t.out.find("The player with the most ships afloat wins!"), std::string::npos)
         << t.out;

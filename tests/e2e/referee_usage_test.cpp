@@ -32,17 +32,17 @@ TEST(RefereeUsage, TheHintedOptionsWork) {
 // says so (it once said {"players":4}, which asks for five seats).
 TEST(RefereeUsage, ThePartyHintCountsTheHostsSeat) {
     const auto r = run_broadside({"referee", "--game", "party", "--seat", "builtin:random",
-                                  "--seat", "builtin:random", "--seat", "builtin:random",
-                                  "--seat", "builtin:random", "--games", "1"});
+                                  "--seat", "builtin:random", "--seat", "builtin:random", "--seat",
+                                  "builtin:random", "--games", "1"});
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_NE(r.err.find("party with these options has 3 seats, but 4 --seat were given"),
               std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("--options '{\"players\":3}'"), std::string::npos) << r.err;
-    const auto hinted = run_broadside({"referee", "--game", "party", "--options",
-                                       "{\"players\":3}", "--seat", "builtin:random", "--seat",
-                                       "builtin:random", "--seat", "builtin:random", "--seat",
-                                       "builtin:random", "--games", "1"});
+    const auto hinted =
+        run_broadside({"referee", "--game", "party", "--options", "{\"players\":3}", "--seat",
+                       "builtin:random", "--seat", "builtin:random", "--seat", "builtin:random",
+                       "--seat", "builtin:random", "--games", "1"});
     EXPECT_EQ(hinted.exit_code, 0) << hinted.err;
 }
 

@@ -430,8 +430,8 @@ TEST(PartyRules, OpenSeatingRefusesBadHostActionsAndChangesNothing) {
     }
     // A count of 0 as it comes off the wire (parsed JSON holds it unsigned) is malformed too, not
     // `too_many_players`.
-    for (const char* text : {R"({"type": "seat_players", "count": 0})",
-                             R"({"type": "seat_players", "count": -1})"}) {
+    for (const char* text :
+         {R"({"type": "seat_players", "count": 0})", R"({"type": "seat_players", "count": -1})"}) {
         auto r = g->act(0, json::parse(text), rng);
         ASSERT_FALSE(r.ok()) << text;
         EXPECT_EQ(r.error().code, "bad_action") << text;

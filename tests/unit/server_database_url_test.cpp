@@ -15,9 +15,8 @@ TEST(DatabaseUrl, ThePasswordInTheUserPartIsHidden) {
 TEST(DatabaseUrl, ThePasswordAsAQueryParameterIsHidden) {
     EXPECT_EQ(redact_database_url("postgresql://127.0.0.1:1/db?password=hunter2"),
               "postgresql://127.0.0.1:1/db?password=***");
-    EXPECT_EQ(
-        redact_database_url("postgres://ann@h/db?sslmode=disable&password=hunter2&user=ann"),
-        "postgres://ann@h/db?sslmode=disable&password=***&user=ann");
+    EXPECT_EQ(redact_database_url("postgres://ann@h/db?sslmode=disable&password=hunter2&user=ann"),
+              "postgres://ann@h/db?sslmode=disable&password=***&user=ann");
     EXPECT_EQ(redact_database_url("postgresql://ann:pw@h/db?password=other"),
               "postgresql://ann:***@h/db?password=***");
 }
