@@ -187,11 +187,14 @@ Status Room::prepare(const RoomEntry& entry, WriteBatch& batch) {
 // A seated player who has never opened the room (a quick match's partner, a creator who made the
 // room from the lobby) is absent from the start, as one who left is from leaving: the opponent
 // may claim the win after the grace period and `bot_for_absent` stands in (docs/server.md).
+bool Room::has_connection(int member) const {
+    return std::any_of(peers_.begin(), peers_.end(),
+                       [&](const auto& p) { return p.second.member == member; });
+}
+
 void Room::mark_absent_if_unconnected(int member) {
     if (member < 0 || absent_since_ms_.count(member)) return;
-    const bool connected = std::any_of(peers_.begin(), peers_.end(),
-                                       [&](const auto& p) { return p.second.member == member; });
-    if (!connected) absent_since_ms_[member] = now_ms();
+    if (!has_connection(member)) absent_since_ms_[member] = now_ms();
 }
 
 RoomEntry Room::start_entry() const {
@@ -230,10 +233,8 @@ void Room::detach(std::shared_ptr<Peer> peer) {
         if (self->replica_) self->services_.metrics->replica_connections.fetch_sub(1);
         const int member = it->second.member;
         self->peers_.erase(it);
-        if (member >= 0 && std::none_of(self->peers_.begin(), self->peers_.end(),
-                                        [&](const auto& p) { return p.second.member == member; })) {
-            self->absent_since_ms_[member] = now_ms();
-        }
+        // The member's last connection gone: absent from now.
+        if (member >= 0 && !self->has_connection(member)) self->absent_since_ms_[member] = now_ms();
         self->broadcast_room();
         self->arm_clock();
     });
@@ -729,6 +730,10 @@ void Room::broadcast_room() {
         return;
     }
     last_room_broadcast_ms_ = now_ms();
+    // A broadcast says the room as it is now, never a cached summary (a phone's hello may have
+    // made one just before the last joins): it may be the last summary for a while. Built at
+    // most once a second in a big room, it is then the cache for the hellos that follow.
+    summary_cache_ = nullptr;
     const std::string text = summary().dump();
     for (auto& [key, a] : peers_) {
         if (!a.quiet) send_to(a.peer.lock(), text);
