@@ -283,6 +283,8 @@ private:
     void out_of_time(int seat, bool absent);
     nlohmann::json deadlines() const;
     bool absent_past_grace(int member) const;
+    // Whether any connection of this room holds the member.
+    bool has_connection(int member) const;
     // A seated member with no connection at the start is absent from then (room.cpp).
     void mark_absent_if_unconnected(int member);
 
