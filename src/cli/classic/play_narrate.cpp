@@ -20,18 +20,26 @@ std::string outcome(const nlohmann::json& shot, const Style& style) {
 // The words for the side that acted, as the reader stands: the player ("You"), their enemy
 // ("Enemy"), or, for a spectator, the seats by name ("Ann", "Bob's").
 struct Voice {
-    std::string fired;   // "You" / "Enemy" / "Ann" fired at B7
-    std::string actor;   // "You" / "The enemy" / "Ann" launched ...
-    std::string salvo;   // "Your" / "Enemy" / "Ann's" salvo of 3 shots
-    std::string blast;   // "Your" / "The enemy's" / "Ann's" blast
-    std::string own;     // "your" / "the enemy's" / "Ann's": the actor's own ship
-    std::string target;  // "the enemy's" / "your" / "Bob's": the other side's ship
-    Tone sank_tone;      // good news, bad news, or neither (a spectator)
+    std::string fired;       // "You" / "Enemy" / "Ann" fired at B7
+    std::string actor;       // "You" / "The enemy" / "Ann" launched ...
+    std::string salvo;       // "Your" / "Enemy" / "Ann's" salvo of 3 shots
+    std::string blast;       // "Your" / "The enemy's" / "Ann's" blast
+    std::string own;         // "your" / "the enemy's" / "Ann's": the actor's own ship
+    std::string target;      // "the enemy's" / "your" / "Bob's": the other side's ship
+    Tone sank_tone;          // good news, bad news, or neither (a spectator)
+    bool addressed = false;  // the actor is "you": "You fire", not "You fires"
+
+    // The verb as the actor takes it: `plain` for "you", `third` for anyone else.
+    std::string verb(const char* plain, const char* third) const {
+        return addressed ? plain : third;
+    }
 };
 
 Voice voice_of(int actor, int me, const std::vector<std::string>& names) {
     if (me >= 0 || names.size() < 2) {
-        if (actor == me) return {"You", "You", "Your", "Your", "your", "the enemy's", Tone::kGood};
+        if (actor == me) {
+            return {"You", "You", "Your", "Your", "your", "the enemy's", Tone::kGood, true};
+        }
         return {"Enemy", "The enemy", "Enemy", "The enemy's", "the enemy's", "your", Tone::kBad};
     }
     // Names as record_seat_names gives them: "Ann", "the density bot", or "you" (the person who
@@ -44,7 +52,8 @@ Voice voice_of(int actor, int me, const std::vector<std::string>& names) {
             capitalised(possessive(a)),
             possessive(a),
             possessive(b),
-            Tone::kSunk};
+            Tone::kSunk,
+            a == "you"};
 }
 
 std::string sank_line(const Voice& v, const std::string& ship, const Style& style) {
@@ -217,8 +226,8 @@ std::vector<std::string> narrate(const nlohmann::json& event, int me, const Styl
         const int first = event.value("first", -1);
         if (spectator) {
             // A record played by one person names them "you": "You fire first."
-            const std::string actor = voice_of(first, me, names).actor;
-            return {actor + (actor == "You" ? " fire first." : " fires first.")};
+            const Voice first_voice = voice_of(first, me, names);
+            return {first_voice.actor + " " + first_voice.verb("fire", "fires") + " first."};
         }
         return {first == me ? "You fire first." : "The enemy fires first."};
     }
@@ -233,7 +242,7 @@ std::vector<std::string> narrate(const nlohmann::json& event, int me, const Styl
     if (type == "weapon") return narrate_weapon(event, v, style);
     if (type == "turn_skipped") {
         if (spectator) {
-            return {v.actor + (v.actor == "You" ? " have" : " has") +
+            return {v.actor + " " + v.verb("have", "has") +
                     " nothing left to fire at or use: the turn passes."};
         }
         return {seat == me ? "You have nothing left to fire at or use: your turn passes."
