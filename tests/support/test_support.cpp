@@ -53,6 +53,25 @@ TempDirs& temp_dirs() {
     return dirs;
 }
 
+// Everything written to a pseudo-terminal, read from its master side until the child has closed
+// its end (EIO on Linux once no process holds the slave); closes the master.
+std::string read_terminal(int master) {
+    std::string text;
+    char buf[4096];
+    for (;;) {
+        const ssize_t n = read(master, buf, sizeof buf);
+        if (n > 0) {
+            text.append(buf, static_cast<std::size_t>(n));
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else {
+            break;
+        }
+    }
+    close(master);
+    return text;
+}
+
 }  // namespace
 
 int count_of(const std::string& text, const std::string& what) {
@@ -134,23 +153,47 @@ CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& a
     }
     close(slave);
     CommandResult r;
-    char buf[4096];
-    // Read until the child has closed its end (EIO on Linux once no process holds the slave).
-    for (;;) {
-        const ssize_t n = read(master, buf, sizeof buf);
-        if (n > 0) {
-            r.err.append(buf, static_cast<std::size_t>(n));
-        } else if (n < 0 && errno == EINTR) {
-            continue;
-        } else {
-            break;
-        }
-    }
-    close(master);
+    r.err = read_terminal(master);
     int status = 0;
     waitpid(pid, &status, 0);
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.out = slurp(out_path);
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+    return r;
+}
+
+CommandResult run_broadside_on_terminal(const std::vector<std::string>& args,
+                                        const std::string& input,
+                                        const std::vector<std::string>& env_args) {
+    const std::string dir = temp_dir();
+    const std::string in_path = dir + "/stdin";
+    std::ofstream(in_path) << input;
+    int master = -1, slave = -1;
+    if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
+        throw std::runtime_error("openpty failed");
+    }
+    std::vector<std::string> line{"env"};
+    line.insert(line.end(), env_args.begin(), env_args.end());
+    line.push_back(BROADSIDE_BINARY);
+    line.insert(line.end(), args.begin(), args.end());
+    const ExecLine exec_line(std::move(line));
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) {
+        close(master);
+        const int in = open(in_path.c_str(), O_RDONLY);
+        dup2(in, 0);
+        dup2(slave, 1);
+        dup2(slave, 2);
+        exec_line.exec();
+    }
+    close(slave);
+    CommandResult r;
+    r.out = read_terminal(master);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
     return r;

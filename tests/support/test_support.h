@@ -37,6 +37,14 @@ ExecLine broadside_line(const std::vector<std::string>& args);
 // command sees it. `err` is everything written to the terminal.
 CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& args);
 
+// The same with stdout and stderr on a pseudo-terminal and stdin read from `input` (a file, so
+// not a terminal), run through `env` with `env_args` first (e.g. {"-u", "NO_COLOR", "TERM=xterm"}):
+// what the program draws for a terminal under that environment. `out` is every byte written to
+// the terminal, escape sequences included.
+CommandResult run_broadside_on_terminal(const std::vector<std::string>& args,
+                                        const std::string& input,
+                                        const std::vector<std::string>& env_args);
+
 // How many times `what` occurs in `text` (overlapping occurrences count).
 int count_of(const std::string& text, const std::string& what);
 
