@@ -312,6 +312,91 @@ TEST(Referee, ABotIsToldWhyItsActionWasRejectedAndHowAForfeitedGameEnded) {
     }
 }
 
+// protocol.md, "Time": each `act` says its limit, `time_ms`, which is --move-ms (default 1000).
+TEST(Referee, EveryActSaysItsTimeLimitWhichIsTheMoveMs) {
+    const std::vector<std::pair<std::vector<std::string>, int>> cases{{{}, 1000},
+                                                                      {{"--move-ms", "700"}, 700}};
+    for (const auto& [flags, expected] : cases) {
+        SCOPED_TRACE("time_ms " + std::to_string(expected));
+        const std::string dir = broadside::testing::temp_dir() + "/t" + std::to_string(expected);
+        std::vector<std::string> args{
+            "--game",  "classic",
+            "--seat",  "/usr/bin/python3 " + source("tests/bots/recording_bot.py"),
+            "--seat",  "builtin:random",
+            "--games", "1",
+            "--seed",  "6",
+            "--save",  dir};
+        args.insert(args.end(), flags.begin(), flags.end());
+        const auto r = referee(args);
+        ASSERT_TRUE(r["faults"].empty()) << r["faults"].dump();
+        const auto games = bot_log_by_game(dir + "/seat0.stderr");
+        ASSERT_EQ(games.size(), 1U);
+        int acts = 0;
+        for (const auto& entry : games[0]) {
+            if (!entry.contains("received") || entry["received"]["type"] != "act") continue;
+            EXPECT_EQ(entry["received"]["time_ms"], expected) << entry.dump();
+            ++acts;
+        }
+        EXPECT_GT(acts, 17);  // the placement and at least a shot per ship cell
+    }
+}
+
+// protocol.md, "Time": the first `act` after the bot process starts gets 2 extra seconds for
+// start-up; every later one has only `time_ms`. The bot answers one `act` 1.2 s late, with
+// --move-ms 500.
+TEST(Referee, OnlyTheFirstActGetsTwoSecondsForStartUp) {
+    const std::string bot = "/usr/bin/python3 " + source("tests/bots/slow_start_bot.py");
+    const std::vector<std::string> rest{"--seat", "builtin:random", "--games", "1", "--seed",
+                                        "5",      "--move-ms",      "500"};
+    auto first_late = std::vector<std::string>{"--game", "classic", "--seat", bot + " --late 1"};
+    first_late.insert(first_late.end(), rest.begin(), rest.end());
+    const auto covered = referee(first_late);
+    EXPECT_TRUE(covered["faults"].empty()) << covered["faults"].dump();
+
+    auto second_late = std::vector<std::string>{"--game", "classic", "--seat", bot + " --late 2"};
+    second_late.insert(second_late.end(), rest.begin(), rest.end());
+    const auto late = referee(second_late);
+    ASSERT_EQ(late["faults"].size(), 1U) << late["faults"].dump();
+    EXPECT_EQ(late["faults"][0]["kind"], "timeout");
+    EXPECT_EQ(late["faults"][0]["seat"], 0);
+}
+
+// protocol.md, "The bot side": a bot's stderr is discarded, kept with --save DIR, or shown with
+// --bot-stderr (which shows it instead of keeping it).
+TEST(Referee, ABotsStderrIsDiscardedKeptOrShown) {
+    const std::vector<std::string> game{"referee",
+                                        "--game",
+                                        "classic",
+                                        "--seat",
+                                        "/usr/bin/python3 " + source("tests/bots/recording_bot.py"),
+                                        "--seat",
+                                        "builtin:random",
+                                        "--games",
+                                        "1",
+                                        "--seed",
+                                        "7"};
+    const std::string logged = "{\"received\": {";  // the recording bot's stderr lines
+
+    const auto discarded = run_broadside(game);
+    ASSERT_EQ(discarded.exit_code, 0) << discarded.err;
+    EXPECT_EQ(discarded.err.find(logged), std::string::npos) << discarded.err;
+
+    auto show = game;
+    show.push_back("--bot-stderr");
+    const auto shown = run_broadside(show);
+    ASSERT_EQ(shown.exit_code, 0) << shown.err;
+    EXPECT_NE(shown.err.find(logged), std::string::npos) << shown.err;
+    EXPECT_EQ(shown.out.find(logged), std::string::npos) << "the bot's stderr is not the report";
+
+    const std::string dir = broadside::testing::temp_dir() + "/kept";
+    auto keep = game;
+    keep.insert(keep.end(), {"--save", dir});
+    const auto kept = run_broadside(keep);
+    ASSERT_EQ(kept.exit_code, 0) << kept.err;
+    EXPECT_EQ(kept.err.find(logged), std::string::npos) << kept.err;
+    EXPECT_NE(broadside::testing::read_file(dir + "/seat0.stderr").find(logged), std::string::npos);
+}
+
 TEST(Referee, BadUsageExitsWithTwo) {
     EXPECT_EQ(run_broadside({"referee", "--seat", "builtin:nobody", "--seat", "builtin:random"})
                   .exit_code,
