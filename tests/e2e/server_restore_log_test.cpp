@@ -80,5 +80,47 @@ TEST(ServerRestore, RoomsStoredBeforeTheTypedLogComeBack) {
     EXPECT_EQ(ann_first.request({{"cmd", "record"}})["type"], "record");
 }
 
+// server.md, "The log's entries": a room whose log holds an entry this server cannot read is not
+// restored; the server logs `restore: room CODE, entry N: ...` and restores every other room.
+// Five rooms of the fixture get one bad entry each, one of each kind of damage the doc names.
+TEST(ServerRestore, ARoomWithAnEntryTheServerCannotReadIsLeftOutAndTheOthersComeBack) {
+    const std::string dir = fixture_data_dir();
+    const std::map<std::string, std::pair<int, std::string>> damage = {
+        {"RBCVC", {5, "json_set(body, '$.kind', 'warp')"}},  // an unknown kind
+        {"SAXTB", {1, "json_set(body, '$.v', 99)"}},         // an unknown version
+        {"DSDWW", {6, "json_remove(body, '$.seat')"}},       // a missing field
+        {"DKBGQ", {2, "json_set(body, '$.seat', 'one')"}},   // a field of the wrong type
+        {"KATFW", {4, "json_set(body, '$.member', 42)"}},    // a member that does not exist
+    };
+    {
+        SQLite::Database db(dir + "/broadside.db", SQLite::OPEN_READWRITE);
+        for (const auto& [code, bad] : damage) {
+            const int changed =
+                db.exec("UPDATE room_log SET body = " + bad.second + " WHERE room = '" + code +
+                        "' AND number = " + std::to_string(bad.first));
+            ASSERT_EQ(changed, 1) << code;
+        }
+    }
+    ServerProcess server(dir, {"--room-ttl", "1000000000"});
+    const std::string output = server.output();
+    EXPECT_NE(output.find(", 7 rooms restored)"), std::string::npos) << output;
+    for (const auto& [code, bad] : damage) {
+        const std::string line =
+            "restore: room " + code + ", entry " + std::to_string(bad.first) + ": ";
+        EXPECT_NE(output.find(line), std::string::npos) << line << "\n" << output;
+        try {
+            SeatClient watcher(server.port(), code);
+            ADD_FAILURE() << code << " was restored: " << watcher.welcome;
+        } catch (const std::exception& refused) {
+            EXPECT_NE(std::string(refused.what()).find("404"), std::string::npos)
+                << code << ": " << refused.what();
+        }
+    }
+    for (const std::string code : {"HCBSQ", "ZVSSR", "RAFVD", "BPDGY", "DJGZT", "DFPBQ", "SHHER"}) {
+        SeatClient watcher(server.port(), code);
+        EXPECT_EQ(watcher.welcome["type"], "welcome") << code << ": " << watcher.welcome;
+    }
+}
+
 }  // namespace
 }  // namespace broadside::testing
