@@ -2,7 +2,7 @@
 // record from the server, /replay takes a record file (chosen or dropped). The game is drawn by
 // the same view as a live game, move by move, from any seat's point of view or the public one.
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Json } from '../games/types';
 import { GameView } from '../room/GameView';
 import { distinctNames, seatLabel } from '../games/royale/names';
@@ -123,6 +123,7 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   const [shown, setShown] = useState<{ view: ReplayView; seat: number } | null>(null);
   const [error, setError] = useState('');
   const [step, setStep] = useState(0);
+  const slider = useRef<HTMLInputElement>(null);
   useEffect(() => {
     let live = true;
     setError('');
@@ -153,7 +154,15 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   const total = view.steps.length;
   const at = Math.max(0, Math.min(step, total));
   const last = at === total;
-  const go = (to: number) => setStep(Math.max(0, Math.min(total, to)));
+  const go = (to: number) => {
+    const next = Math.max(0, Math.min(total, to));
+    // At either end two buttons are disabled (First and Previous, Next and Last): the one under
+    // the focus would drop it to the page's body and the keys would stop stepping. The slider
+    // takes the focus instead.
+    const end = next === 0 ? 'first' : next === total ? 'last' : null;
+    if (end && (document.activeElement as HTMLElement | null)?.dataset['end'] === end) slider.current?.focus();
+    setStep(next);
+  };
   const onKey = (e: KeyboardEvent) => {
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[e.key];
     if (to === undefined || (e.target as HTMLElement).tagName === 'SELECT') return;
@@ -173,11 +182,11 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label="First move">{FIRST}</button>
-        <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous move">◀</button>
-        <input type="range" min={0} max={total} value={at} aria-label="Move" aria-valuetext={caption} onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))} />
-        <button type="button" class="primary" onClick={() => go(at + 1)} disabled={last} aria-label="Next move">▶</button>
-        <button type="button" onClick={() => go(total)} disabled={last} aria-label="Last move">{LAST}</button>
+        <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label="First move" data-end="first">{FIRST}</button>
+        <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label="Previous move" data-end="first">◀</button>
+        <input ref={slider} type="range" min={0} max={total} value={at} aria-label="Move" aria-valuetext={caption} onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))} />
+        <button type="button" class="primary" onClick={() => go(at + 1)} disabled={last} aria-label="Next move" data-end="last">▶</button>
+        <button type="button" onClick={() => go(total)} disabled={last} aria-label="Last move" data-end="last">{LAST}</button>
         <span role="status" aria-live="polite" data-testid="replay-step">
           {caption}
         </span>

@@ -1,6 +1,6 @@
 // An accessible board: role="grid" with row and column headers, one focusable cell at a time
-// (roving tabindex), arrows/Home/End to move, Enter or Space to act, and pointer events that
-// work for mouse, pen and touch alike. A drag (for placing ships) reports the cell under the
+// (roving tabindex), arrows, Home/End (the row's ends) and PageUp/PageDown (the column's) to
+// move, Enter or Space to act, and pointer events that work for mouse, pen and touch alike. A drag (for placing ships) reports the cell under the
 // pointer as it moves: on touch the pointer is captured, so the cell is found by position.
 // The focused cell outlives the grid: views remount their boards after every move (a fresh
 // panel per turn), so each grid remembers its last cell by name and, when focus was on it (or on
