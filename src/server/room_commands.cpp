@@ -617,12 +617,13 @@ void Room::on_claim(Request& r) {
     if (!absent_past_grace(other.member)) {
         const auto left =
             absent_since_ms_.at(other.member) + clock_settings_.grace_seconds * 1000LL - now_ms();
+        // "away", not "left": they may never have come (absent from the start) or the server
+        // may have restarted (absent from then).
         error(r, "too_early",
-              "Your opponent left " +
+              "Your opponent has been away " +
                   std::to_string((now_ms() - absent_since_ms_.at(other.member)) / 1000) +
-                  " s ago; their seat is held for " +
-                  std::to_string(clock_settings_.grace_seconds) + " s: claim in " +
-                  std::to_string((left + 999) / 1000) + " s.");
+                  " s; their seat is held for " + std::to_string(clock_settings_.grace_seconds) +
+                  " s: claim in " + std::to_string((left + 999) / 1000) + " s.");
         return;
     }
     (void)log(entries::claim(seat));

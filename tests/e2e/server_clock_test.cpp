@@ -200,6 +200,10 @@ TEST(ServerClock, APlayerWhoNeverOpenedTheRoomIsAbsentFromTheStart) {
     EXPECT_EQ(early["error"]["code"], "too_early") << early.dump();
     EXPECT_NE(early["error"]["message"].get<std::string>().find("claim in"), std::string::npos)
         << early.dump();
+    // Bob never came: the message says how long he has been away, not that he left.
+    EXPECT_EQ(early["error"]["message"].get<std::string>().rfind("Your opponent has been away ", 0),
+              0U)
+        << early.dump();
     EXPECT_EQ(server.terminate(), 0);
 }
 
