@@ -238,15 +238,19 @@ void Hub::renew_leases() {
         if (room && room->lease_epoch() == epochs.at(code)) room->lose_lease();
     }
     refresh_matchmaker(ownership_->live_nodes());
-    if (matchmaker_url().empty() && !draining_) adopt_orphans();
+    // Every node takes back its own rooms of a life before a restart under its name; the
+    // matchmaker also those of dead nodes.
+    if (!draining_) adopt_orphans(matchmaker_url().empty());
 }
 
-void Hub::adopt_orphans() {
+void Hub::adopt_orphans(bool dead_nodes) {
     // A few a round: the renewal's thread must be back in time for this node's own leases.
-    for (const auto& code : ownership_->orphaned_rooms(kOrphansPerRenewal)) {
+    for (const auto& code : ownership_->orphaned_rooms(kOrphansPerRenewal, dead_nodes)) {
         Located where = locate(code);  // claims the lease and rebuilds the room, as a takeover
         if (where.room && !where.room->is_replica()) {
-            spdlog::info("room {}: adopted after its node died (nobody had come back to it)", code);
+            spdlog::info(
+                "room {}: adopted after its node died or restarted (nobody had come back to it)",
+                code);
         }
     }
 }

@@ -133,7 +133,7 @@ private:
     // The matchmaker also takes over the rooms dead nodes left that nobody has come back to (a
     // bots-only game, a clock running out for an absent player): a few each renewal, as a
     // restarted single server restores every room (docs/scaling.md, "Room ownership").
-    void adopt_orphans();
+    void adopt_orphans(bool dead_nodes);
     static constexpr int kOrphansPerRenewal = 5;
     std::vector<std::pair<std::string, std::string>> live_nodes_;  // from the renewals; mutex_
     std::map<const Peer*, std::vector<std::shared_ptr<class LobbyForward>>> forwards_;  // mutex_

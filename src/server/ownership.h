@@ -52,9 +52,10 @@ public:
     // The nodes that renewed within a lease's length (this one included), by name in byte
     // order: {name, advertised URL}.
     virtual std::vector<std::pair<std::string, std::string>> live_nodes() = 0;
-    // Up to `limit` rooms a dead node left behind: the lease expired, its node no longer alive,
-    // and the room neither over (no record) nor expired; the longest orphaned first.
-    virtual std::vector<std::string> orphaned_rooms(int limit) = 0;
+    // Up to `limit` rooms left behind, neither over (no record) nor expired, whose lease has
+    // expired: this node's own (from a life before a restart under the same name) and, with
+    // `dead_nodes`, those of nodes no longer alive; the longest orphaned first.
+    virtual std::vector<std::string> orphaned_rooms(int limit, bool dead_nodes) = 0;
 };
 
 }  // namespace broadside::server

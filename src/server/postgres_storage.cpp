@@ -396,17 +396,20 @@ std::vector<std::string> PostgresStorage::renew(
                 "INSERT INTO nodes (name, url, seen_at) VALUES ($1, $2, clock_timestamp()) "
                 "ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, seen_at = EXCLUDED.seen_at",
                 cluster_->node, cluster_->url);
-            // Locked in code order, as fence() locks them (no deadlock with this node's writer).
+            // Only the rooms this node holds: a lease it released (an idle room, a drain) or one
+            // of a previous life under the same name (restarted) must run out, so that the room
+            // is taken over (orphaned_rooms). Locked in code order, as fence() locks them (no
+            // deadlock with this node's writer).
+            std::map<std::string, std::int64_t> expected(mine.begin(), mine.end());
+            std::vector<std::string> codes;
+            for (const auto& [code, epoch] : expected) codes.push_back(code);
             tx.exec_params0(
                 "UPDATE room_leases SET expires_at = clock_timestamp() + $2 * interval "
                 "'1 millisecond' WHERE room IN (SELECT room FROM room_leases WHERE node = $1 "
-                "ORDER BY room COLLATE \"C\" FOR UPDATE)",
-                cluster_->node, cluster_->lease_ms);
+                "AND room = ANY($3::text[]) ORDER BY room COLLATE \"C\" FOR UPDATE)",
+                cluster_->node, cluster_->lease_ms, text_array(codes));
             std::vector<std::string> lost;
             if (!mine.empty()) {
-                std::map<std::string, std::int64_t> expected(mine.begin(), mine.end());
-                std::vector<std::string> codes;
-                for (const auto& [code, epoch] : expected) codes.push_back(code);
                 for (const auto& row : tx.exec_params(
                          "SELECT room, node, epoch FROM room_leases WHERE room = ANY($1::text[])",
                          text_array(codes))) {
@@ -439,7 +442,7 @@ std::vector<std::pair<std::string, std::string>> PostgresStorage::live_nodes() {
         });
 }
 
-std::vector<std::string> PostgresStorage::orphaned_rooms(int limit) {
+std::vector<std::string> PostgresStorage::orphaned_rooms(int limit, bool dead_nodes) {
     std::lock_guard lock(lease_mutex_);
     return once_more_if_broken(
         lease_conn_, [&] { ensure_lease_connection(); },
@@ -450,10 +453,10 @@ std::vector<std::string> PostgresStorage::orphaned_rooms(int limit) {
                      "SELECT l.room FROM room_leases l JOIN rooms r ON r.code = l.room "
                      "WHERE l.expires_at < clock_timestamp() AND NOT r.expired "
                      "AND NOT EXISTS (SELECT 1 FROM records c WHERE c.room = l.room) "
-                     "AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = l.node AND "
-                     "n.seen_at > clock_timestamp() - $1 * interval '1 millisecond') "
-                     "ORDER BY l.expires_at LIMIT $2",
-                     cluster_->lease_ms, limit)) {
+                     "AND (l.node = $3 OR ($4 AND NOT EXISTS (SELECT 1 FROM nodes n WHERE "
+                     "n.name = l.node AND n.seen_at > clock_timestamp() - $1 * interval "
+                     "'1 millisecond'))) ORDER BY l.expires_at LIMIT $2",
+                     cluster_->lease_ms, limit, cluster_->node, dead_nodes)) {
                 rooms.push_back(row[0].as<std::string>());
             }
             return rooms;

@@ -45,7 +45,7 @@ public:
         const std::vector<std::pair<std::string, std::int64_t>>& mine) override;
     void release(const std::string& code, std::int64_t epoch) override;
     std::vector<std::pair<std::string, std::string>> live_nodes() override;
-    std::vector<std::string> orphaned_rooms(int limit) override;
+    std::vector<std::string> orphaned_rooms(int limit, bool dead_nodes) override;
 
     struct Connection;  // libpqxx stays inside the .cpp
 

@@ -240,13 +240,12 @@ namespace {
 // room once the lease has expired, the clock runs out, and the game ends: its record is there.
 TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
     Cluster cluster(2);
-    auto created = create_room(
-        cluster.node(1).port(),
-        {{"game", "classic"},
-         {"seat", 0},
-         {"name", "Ann"},
-         {"bots", {{{"seat", 1}, {"level", "easy"}}}},
-         {"clock", {{"placement_seconds", 2}, {"on_timeout", "forfeit"}}}});
+    auto created = create_room(cluster.node(1).port(),
+                               {{"game", "classic"},
+                                {"seat", 0},
+                                {"name", "Ann"},
+                                {"bots", {{{"seat", 1}, {"level", "easy"}}}},
+                                {"clock", {{"placement_seconds", 2}, {"on_timeout", "forfeit"}}}});
     const std::string room = created["room"];
     {
         SeatClient ann(cluster.node(1).port(), room, created["token"].get<std::string>());
@@ -267,6 +266,39 @@ TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
     EXPECT_EQ(cluster.owner(room), "n0");
     EXPECT_EQ(cluster.metric(0, "broadside_rooms_adopted_total"), 1);
     EXPECT_EQ(cluster.node(0).terminate(), 0);
+}
+
+// The same when the node comes back under its name (docs/scaling.md, "Room ownership"): its
+// renewals extend only the leases of the rooms it holds, so its earlier life's lease runs out, and
+// it takes the room back itself (it is not the matchmaker: n0 is; nor is it dead, for n0 to take).
+TEST(ServerCluster, ANodeRestartedUnderItsNameTakesBackARoomNobodyComesBackTo) {
+    Cluster cluster(2);
+    auto created = create_room(cluster.node(1).port(),
+                               {{"game", "classic"},
+                                {"seat", 0},
+                                {"name", "Ann"},
+                                {"bots", {{{"seat", 1}, {"level", "easy"}}}},
+                                {"clock", {{"placement_seconds", 2}, {"on_timeout", "forfeit"}}}});
+    const std::string room = created["room"];
+    {
+        SeatClient ann(cluster.node(1).port(), room, created["token"].get<std::string>());
+        ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    }
+    ASSERT_EQ(cluster.owner(room), "n1");
+    cluster.node(1).kill9();
+    cluster.node(1).restart();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+    HttpReply record;
+    while (std::chrono::steady_clock::now() < deadline) {
+        record = http_get(cluster.node(1).port(), "/rooms/" + room + "/record");
+        if (record.status == 200) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    ASSERT_EQ(record.status, 200) << "the room was never taken back: " << record.body;
+    EXPECT_EQ(json::parse(record.body)["ended"]["by"], "timeout") << record.body;
+    EXPECT_EQ(cluster.owner(room), "n1");
+    EXPECT_EQ(cluster.metric(1, "broadside_rooms_adopted_total"), 1);
+    EXPECT_EQ(cluster.metric(0, "broadside_rooms_adopted_total"), 0);
 }
 
 TEST(ServerCluster, RestartingPostgresMidGameHoldsTheMovesTellsTheClientsAndLosesNothing) {
