@@ -41,7 +41,13 @@ TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
     EXPECT_EQ(report["clients"], 23);
     EXPECT_EQ(report["tables"], 10);  // 2 + 2 + 3 + 3, twice, then a pair and a table of one
     EXPECT_EQ(report["connected_peak"], 23);
-    EXPECT_EQ(report["connected_at_end"], 23);
+    // Nobody was dropped. At the end a player may be between the rooms of a rematch (its old
+    // connection closed, the new one not yet open), so fewer than 23 may be counted connected at
+    // that instant (22 once under ThreadSanitizer on a loaded machine): the drops are counted.
+    EXPECT_LE(report["connected_at_end"], 23);
+    EXPECT_GT(report["connected_at_end"], 0) << report.dump();
+    EXPECT_EQ(report["disconnects"], 0) << report.dump();
+    EXPECT_EQ(report["connect_failures"], 0) << report.dump();
     EXPECT_EQ(report["errors"], 0) << report.dump();
     EXPECT_GT(report["actions"].get<int>(), 50);
     EXPECT_GT(report["games_finished"].get<int>(), 0);

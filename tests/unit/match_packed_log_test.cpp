@@ -3,9 +3,12 @@
 // stay with their own events.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <rapidcheck/gtest.h>
 
 #include "match/packed_log.h"
+#include "support/property_cases.h"
 
 namespace broadside {
 namespace {
@@ -17,8 +20,13 @@ public:
     int tag;
 };
 
-RC_GTEST_PROP(MatchPackedLog, EveryEventComesBackAsItWentIn,
-              (const std::vector<std::pair<std::string, std::string>>& events)) {
+BROADSIDE_PROP(MatchPackedLog, EveryEventComesBackAsItWentIn,
+               ({"every audience and a personal part", "an empty event"})) {
+    const auto events = *rc::gen::arbitrary<std::vector<std::pair<std::string, std::string>>>();
+    test::reach("every audience and a personal part", events.size() >= 5);
+    test::reach("an empty event", std::any_of(events.begin(), events.end(), [](const auto& e) {
+                    return e.first.empty() || e.second.empty();
+                }));
     PackedLog log;
     std::vector<std::optional<std::vector<int>>> audiences;
     for (std::size_t i = 0; i < events.size(); ++i) {
