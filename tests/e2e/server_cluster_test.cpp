@@ -234,12 +234,9 @@ TEST(ServerCluster, APausedOwnerLosesTheRoomAndItsClientsAreMoved) {
 namespace broadside::testing {
 namespace {
 
-// A room its owner left behind that nobody comes back to (docs/scaling.md, "Room ownership"):
-// Ann starts a game against a bot under a 2 s placement clock that forfeits, and goes; her
-// room's node dies. With no connection to it, the matchmaker (n0, the first live node) adopts the
-// room once the lease has expired, the clock runs out, and the game ends: its record is there.
-TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
-    Cluster cluster(2);
+// Ann starts a game on node 1 against a bot under a 2 s placement clock that forfeits, and goes:
+// a room nobody comes back to. Its code.
+std::string a_room_left_on_node_one(Cluster& cluster) {
     auto created = create_room(cluster.node(1).port(),
                                {{"game", "classic"},
                                 {"seat", 0},
@@ -247,19 +244,32 @@ TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
                                 {"bots", {{{"seat", 1}, {"level", "easy"}}}},
                                 {"clock", {{"placement_seconds", 2}, {"on_timeout", "forfeit"}}}});
     const std::string room = created["room"];
-    {
-        SeatClient ann(cluster.node(1).port(), room, created["token"].get<std::string>());
-        ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
-    }
-    ASSERT_EQ(cluster.owner(room), "n1");
-    cluster.node(1).kill9();
+    SeatClient ann(cluster.node(1).port(), room, created["token"].get<std::string>());
+    EXPECT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
+    EXPECT_EQ(cluster.owner(room), "n1");
+    return room;
+}
+
+// The room's record from `port` once the game has ended there (status 404 if not within 15 s).
+HttpReply record_once_over(unsigned short port, const std::string& room) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
     HttpReply record;
     while (std::chrono::steady_clock::now() < deadline) {
-        record = http_get(cluster.node(0).port(), "/rooms/" + room + "/record");
+        record = http_get(port, "/rooms/" + room + "/record");
         if (record.status == 200) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
+    return record;
+}
+
+// A room its owner left behind that nobody comes back to (docs/scaling.md, "Room ownership"):
+// its node dies. With no connection to it, the matchmaker (n0, the first live node) adopts the
+// room once the lease has expired, the clock runs out, and the game ends: its record is there.
+TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
+    Cluster cluster(2);
+    const std::string room = a_room_left_on_node_one(cluster);
+    cluster.node(1).kill9();
+    const auto record = record_once_over(cluster.node(0).port(), room);
     ASSERT_EQ(record.status, 200) << "the room was never adopted: " << record.body;
     const json ended = json::parse(record.body)["ended"];
     EXPECT_EQ(ended["by"], "timeout") << ended.dump();
@@ -273,27 +283,10 @@ TEST(ServerCluster, ARoomNobodyComesBackToAfterItsNodeDiedIsAdoptedAndPlaysOn) {
 // it takes the room back itself (it is not the matchmaker: n0 is; nor is it dead, for n0 to take).
 TEST(ServerCluster, ANodeRestartedUnderItsNameTakesBackARoomNobodyComesBackTo) {
     Cluster cluster(2);
-    auto created = create_room(cluster.node(1).port(),
-                               {{"game", "classic"},
-                                {"seat", 0},
-                                {"name", "Ann"},
-                                {"bots", {{{"seat", 1}, {"level", "easy"}}}},
-                                {"clock", {{"placement_seconds", 2}, {"on_timeout", "forfeit"}}}});
-    const std::string room = created["room"];
-    {
-        SeatClient ann(cluster.node(1).port(), room, created["token"].get<std::string>());
-        ASSERT_EQ(ann.request({{"cmd", "start"}})["type"], "started");
-    }
-    ASSERT_EQ(cluster.owner(room), "n1");
+    const std::string room = a_room_left_on_node_one(cluster);
     cluster.node(1).kill9();
     cluster.node(1).restart();
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-    HttpReply record;
-    while (std::chrono::steady_clock::now() < deadline) {
-        record = http_get(cluster.node(1).port(), "/rooms/" + room + "/record");
-        if (record.status == 200) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
+    const auto record = record_once_over(cluster.node(1).port(), room);
     ASSERT_EQ(record.status, 200) << "the room was never taken back: " << record.body;
     EXPECT_EQ(json::parse(record.body)["ended"]["by"], "timeout") << record.body;
     EXPECT_EQ(cluster.owner(room), "n1");

@@ -132,31 +132,53 @@ CommandResult run_broadside(const std::vector<std::string>& args, const std::str
     return r;
 }
 
-CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& args) {
-    const std::string dir = temp_dir();
-    const std::string out_path = dir + "/stdout";
+namespace {
+
+// Runs `line` with stdin from `in_path`, stderr on a pseudo-terminal, and stdout on it too or,
+// when `out_path` is not empty, in that file. `terminal` is everything written to the terminal.
+struct TerminalRun {
+    int exit_code = -1;
+    std::string terminal;
+};
+TerminalRun run_on_terminal(const ExecLine& line, const std::string& in_path,
+                            const std::string& out_path) {
     int master = -1, slave = -1;
     if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
         throw std::runtime_error("openpty failed");
     }
-    const ExecLine line = broadside_line(args);
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {
         close(master);
-        const int in = open("/dev/null", O_RDONLY);
-        const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int in = open(in_path.c_str(), O_RDONLY);
         dup2(in, 0);
-        dup2(out, 1);
+        if (out_path.empty()) {
+            dup2(slave, 1);
+        } else {
+            const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            dup2(out, 1);
+        }
         dup2(slave, 2);
         line.exec();
     }
     close(slave);
-    CommandResult r;
-    r.err = read_terminal(master);
+    TerminalRun run;
+    run.terminal = read_terminal(master);
     int status = 0;
     waitpid(pid, &status, 0);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return run;
+}
+
+}  // namespace
+
+CommandResult run_broadside_stderr_on_terminal(const std::vector<std::string>& args) {
+    const std::string dir = temp_dir();
+    const std::string out_path = dir + "/stdout";
+    const auto run = run_on_terminal(broadside_line(args), "/dev/null", out_path);
+    CommandResult r;
+    r.exit_code = run.exit_code;
+    r.err = run.terminal;
     r.out = slurp(out_path);
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
@@ -169,31 +191,14 @@ CommandResult run_broadside_on_terminal(const std::vector<std::string>& args,
     const std::string dir = temp_dir();
     const std::string in_path = dir + "/stdin";
     std::ofstream(in_path) << input;
-    int master = -1, slave = -1;
-    if (openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) {
-        throw std::runtime_error("openpty failed");
-    }
     std::vector<std::string> line{"env"};
     line.insert(line.end(), env_args.begin(), env_args.end());
     line.push_back(BROADSIDE_BINARY);
     line.insert(line.end(), args.begin(), args.end());
-    const ExecLine exec_line(std::move(line));
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid == 0) {
-        close(master);
-        const int in = open(in_path.c_str(), O_RDONLY);
-        dup2(in, 0);
-        dup2(slave, 1);
-        dup2(slave, 2);
-        exec_line.exec();
-    }
-    close(slave);
+    const auto run = run_on_terminal(ExecLine(std::move(line)), in_path, "");
     CommandResult r;
-    r.out = read_terminal(master);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.exit_code = run.exit_code;
+    r.out = run.terminal;
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
     return r;
