@@ -130,9 +130,10 @@ private:
     // Keeps the renewal's list of live nodes; passes this node's waiters on when another node
     // is the matchmaker.
     void refresh_matchmaker(std::vector<std::pair<std::string, std::string>> nodes);
-    // The matchmaker also takes over the rooms dead nodes left that nobody has come back to (a
-    // bots-only game, a clock running out for an absent player): a few each renewal, as a
-    // restarted single server restores every room (docs/scaling.md, "Room ownership").
+    // Takes over the rooms nobody has come back to (a bots-only game, a clock running out for
+    // an absent player) whose lease has run out: this node's own from a life before a restart
+    // under its name and, on the matchmaker (`dead_nodes`), those dead nodes left; a few each
+    // renewal, as a restarted single server restores every room (docs/scaling.md).
     void adopt_orphans(bool dead_nodes);
     static constexpr int kOrphansPerRenewal = 5;
     std::vector<std::pair<std::string, std::string>> live_nodes_;  // from the renewals; mutex_

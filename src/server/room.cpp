@@ -184,14 +184,14 @@ Status Room::prepare(const RoomEntry& entry, WriteBatch& batch) {
     return Status::ok_status();
 }
 
-// A seated player who has never opened the room (a quick match's partner, a creator who made the
-// room from the lobby) is absent from the start, as one who left is from leaving: the opponent
-// may claim the win after the grace period and `bot_for_absent` stands in (docs/server.md).
 bool Room::has_connection(int member) const {
     return std::any_of(peers_.begin(), peers_.end(),
                        [&](const auto& p) { return p.second.member == member; });
 }
 
+// A seated player who has never opened the room (a quick match's partner, a creator who made the
+// room from the lobby) is absent from the start, as one who left is from leaving: the opponent
+// may claim the win after the grace period and `bot_for_absent` stands in (docs/server.md).
 void Room::mark_absent_if_unconnected(int member) {
     if (member < 0 || absent_since_ms_.count(member)) return;
     if (!has_connection(member)) absent_since_ms_[member] = now_ms();
