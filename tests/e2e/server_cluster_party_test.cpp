@@ -160,11 +160,7 @@ struct Party {
 // `nodes`, connected to that node, joined, and caught up with `events` after 0.
 Party open_party(Cluster& cluster, const std::vector<int>& nodes) {
     Party party;
-    auto created =
-        create_room(cluster.node(0).port(), {{"game", "party"},
-                                             {"options", {{"seating", "open"}, {"players", 0}}},
-                                             {"seat", 0},
-                                             {"name", "Host"}});
+    auto created = create_open_party(cluster.node(0).port());
     party.room = created["room"];
     party.host_token = created["token"];
     party.host = std::make_unique<SeatClient>(cluster.node(0).port(), party.room, party.host_token);

@@ -27,10 +27,7 @@ int summaries_in(const std::vector<std::string>& frames) {
 
 TEST(ServerPartyBig, ARoomOfMoreThan64SeatsSendsCompactSummariesAndToActLists) {
     ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
-    auto created = create_room(server.port(), {{"game", "party"},
-                                               {"options", {{"seating", "open"}, {"players", 0}}},
-                                               {"seat", 0},
-                                               {"name", "Host"}});
+    auto created = create_open_party(server.port());
     ASSERT_EQ(created["type"], "room_created") << created.dump();
     const std::string room = created["room"];
     SeatClient host(server.port(), room, created["token"]);

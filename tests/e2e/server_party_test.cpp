@@ -27,10 +27,7 @@ json join(SeatClient& phone, const std::string& name, const std::string& device)
 
 TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnResult) {
     ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
-    auto created = create_room(server.port(), {{"game", "party"},
-                                               {"options", {{"seating", "open"}, {"players", 0}}},
-                                               {"seat", 0},
-                                               {"name", "Host"}});
+    auto created = create_open_party(server.port());
     ASSERT_EQ(created["type"], "room_created") << created.dump();
     const std::string room = created["room"];
     SeatClient host(server.port(), room, created["token"]);
@@ -177,11 +174,7 @@ TEST(ServerParty, PhonesJoinAnOpenRoomUntilTheFirstTorpedoAndHearOnlyTheirOwnRes
 // `replay --verify` passes although seats were added since (docs/server.md, "Records").
 TEST(ServerParty, APartyThatPhonesJoinedMayBeAbortedAndItsRecordVerifies) {
     ServerProcess server(temp_dir(), {"--messages-per-second", "1000", "--message-burst", "1000"});
-    auto created = create_room(server.port(), {{"game", "party"},
-                                               {"options", {{"seating", "open"}, {"players", 0}}},
-                                               {"seat", 0},
-                                               {"name", "Host"},
-                                               {"nonce", "beef"}});
+    auto created = create_open_party(server.port(), {{"nonce", "beef"}});
     ASSERT_EQ(created["type"], "room_created") << created.dump();
     const std::string room = created["room"];
     SeatClient host(server.port(), room, created["token"]);

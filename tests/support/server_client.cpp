@@ -93,4 +93,13 @@ json create_room(unsigned short port, json request) {
     return created;
 }
 
+json create_open_party(unsigned short port, const json& extra) {
+    json request{{"game", "party"},
+                 {"options", {{"seating", "open"}, {"players", 0}}},
+                 {"seat", 0},
+                 {"name", "Host"}};
+    request.update(extra);
+    return create_room(port, std::move(request));
+}
+
 }  // namespace broadside::testing

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/rng.h"
 #include "client/random_action.h"
 #include "client/ws_client.h"
+#include "core/rng.h"
 
 namespace broadside::testing {
 
@@ -41,6 +41,10 @@ private:
 
 // Creates a room from the lobby; returns room_created (with "room" and "token").
 nlohmann::json create_room(unsigned short port, nlohmann::json request);
+// A party room with open seating (docs/server.md, "Party night"), its creator "Host" in seat 0;
+// `extra` adds fields to the `create` (a nonce). Returns room_created.
+nlohmann::json create_open_party(unsigned short port,
+                                 const nlohmann::json& extra = nlohmann::json::object());
 
 using client::random_action;
 
