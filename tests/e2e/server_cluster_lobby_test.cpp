@@ -2,12 +2,15 @@
 // `--redis`, a public room created on one node is listed by every node's lobby (`rooms` and
 // GET /api/rooms) within a couple of seconds; when Redis dies the other nodes' rooms leave the
 // list (each node still lists its own), and when it is back they return without anything being
-// restarted. A throwaway redis-server on a unix socket, started and killed by the test.
+// restarted; the keys each node keeps there expire and leave as documented. A throwaway
+// redis-server on a unix socket, started and killed by the test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <thread>
+#include <vector>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,6 +73,53 @@ TEST(ServerClusterLobby, EveryNodeListsEveryNodesOpenRoomsAndRecoversFromARedisR
     EXPECT_TRUE(eventually(cluster.node(1).port(), room, false));
     EXPECT_FALSE(lists(cluster.node(0).port(), room));
     for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+// What the nodes keep in Redis (docs/scaling.md, "The lobby across nodes"): each node's list
+// under broadside:lobby:open:NODE with a 5 s expiry, its name in broadside:lobby:nodes; a node
+// that stops deletes its key; a dead node's key expires and the node leaves the set.
+TEST(ServerClusterLobby, EachNodesListIsAKeyThatExpiresIn5sAndLeavesWhenTheNodeDoes) {
+    ThrowawayRedis redis;
+    Cluster cluster(3, {"--redis", redis.url()});
+    const std::string room =
+        create_room(cluster.node(0).port(), {{"game", "classic"}, {"public", true}})["room"];
+    ASSERT_TRUE(eventually(cluster.node(1).port(), room, true));
+    EXPECT_NE(redis.cli("GET broadside:lobby:open:n0").find(room), std::string::npos);
+    for (const char* node : {"n0", "n1", "n2"}) {
+        const int ttl = std::stoi(redis.cli(std::string("TTL broadside:lobby:open:") + node));
+        EXPECT_GE(ttl, 1) << node;
+        EXPECT_LE(ttl, 5) << node;
+    }
+    const auto members = [&redis] {
+        auto out = redis.cli("SMEMBERS broadside:lobby:nodes");
+        std::vector<std::string> names;
+        std::size_t at = 0;
+        while (at < out.size()) {
+            const auto end = out.find('\n', at);
+            names.push_back(out.substr(at, end == std::string::npos ? end : end - at));
+            if (end == std::string::npos) break;
+            at = end + 1;
+        }
+        std::sort(names.begin(), names.end());
+        return names;
+    };
+    EXPECT_EQ(members(), (std::vector<std::string>{"n0", "n1", "n2"}));
+    // A node that stops deletes its key.
+    EXPECT_EQ(cluster.node(2).terminate(), 0);
+    EXPECT_EQ(redis.cli("EXISTS broadside:lobby:open:n2"), "0");
+    // A dead node's key outlives it for at most 5 s; then the others take it out of the set.
+    cluster.node(1).kill9();
+    const auto killed = std::chrono::steady_clock::now();
+    EXPECT_EQ(redis.cli("EXISTS broadside:lobby:open:n1"), "1");
+    std::vector<std::string> left;
+    while (std::chrono::steady_clock::now() - killed < std::chrono::seconds(8)) {
+        left = members();
+        if (left == std::vector<std::string>{"n0"}) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    EXPECT_EQ(left, (std::vector<std::string>{"n0"}));
+    EXPECT_EQ(redis.cli("EXISTS broadside:lobby:open:n1"), "0");
+    EXPECT_EQ(cluster.node(0).terminate(), 0);
 }
 
 TEST(ServerClusterLobby, ABadRedisAddressIsAUsageError) {

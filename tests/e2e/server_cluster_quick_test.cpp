@@ -1,6 +1,7 @@
 // Quick match across a cluster (docs/scaling.md, "Quick match on every node"): two people who
 // reach different nodes' lobbies are paired, by the matchmaker (the live node first by name);
-// a waiter outlives the matchmaker's death; a waiter who leaves is never paired.
+// a waiter outlives the matchmaker's death; a waiter who leaves is never paired; a matchmaker
+// that learns of a node named before it passes its waiters on.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -106,6 +107,29 @@ TEST(ServerClusterQuick, PeopleOnDifferentNodesArePairedThroughTheMatchmakerEven
     expect_paired(cluster, carol_got.last, 2, dave_got.last, 1);
     EXPECT_EQ(cluster.owner(carol_got.last["room"]), "n1");
     for (int i = 1; i < 3; ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+// When a node named before the matchmaker comes back, the matchmaker passes its waiters on to
+// it (docs/scaling.md), so a newcomer on the new matchmaker meets them.
+TEST(ServerClusterQuick, WaitersArePassedOnWhenANodeNamedBeforeTheMatchmakerComesBack) {
+    Cluster cluster(2);
+    cluster.node(0).kill9();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // past the 1.5 s lease
+    // n1 makes the matches now: Gina waits in its own queue.
+    auto gina = lobby(cluster.node(1).port());
+    const auto gina_first =
+        gina->request({{"cmd", "quick"}, {"game", "classic"}, {"name", "Gina"}, {"id", 1}});
+    EXPECT_EQ(gina_first["type"], "waiting") << gina_first;
+    // n0 is back and first by name: once n1 has seen it renew, Gina waits on n0.
+    cluster.node(0).restart();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    auto hank = lobby(cluster.node(0).port());
+    ask_quick(*hank, 2, "Hank");
+    const auto hank_got = answers_until_final(*hank, 2);
+    const auto gina_got = answers_until_final(*gina, 1);
+    EXPECT_EQ(gina_got.waiting, 0) << "Gina was told `waiting` again";
+    expect_paired(cluster, gina_got.last, 1, hank_got.last, 0);
+    EXPECT_EQ(cluster.owner(hank_got.last["room"]), "n0");
 }
 
 }  // namespace

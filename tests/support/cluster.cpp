@@ -6,7 +6,7 @@
 
 namespace broadside::testing {
 
-Cluster::Cluster(int nodes, std::vector<std::string> extra)
+Cluster::Cluster(int nodes, std::vector<std::string> extra, std::string lease_seconds)
     : db_(shared_postgres().create_database()) {
     for (int i = 0; i < nodes; ++i) {
         std::vector<std::string> args{"--db",
@@ -14,7 +14,7 @@ Cluster::Cluster(int nodes, std::vector<std::string> extra)
                                       "--node",
                                       "n" + std::to_string(i),
                                       "--lease-seconds",
-                                      kLeaseSeconds,
+                                      lease_seconds,
                                       "--messages-per-second",
                                       "100000",
                                       "--message-burst",
@@ -24,11 +24,9 @@ Cluster::Cluster(int nodes, std::vector<std::string> extra)
     }
 }
 
-std::string Cluster::owner(const std::string& room) const {
-    // psql on the throwaway's socket (the URI names it); the room code is letters and digits.
-    const std::string command = "psql '" + db_ +
-                                "' -Atc \"SELECT node FROM room_leases WHERE room = '" + room +
-                                "' AND expires_at > clock_timestamp()\" 2>&1";
+std::string Cluster::sql(const std::string& statement) const {
+    // psql on the throwaway's socket (the URI names it); statements hold no double quote.
+    const std::string command = "psql '" + db_ + "' -Atc \"" + statement + "\" 2>&1";
     std::string out;
     if (FILE* pipe = popen(command.c_str(), "r")) {
         char buffer[256];
@@ -37,6 +35,12 @@ std::string Cluster::owner(const std::string& room) const {
     }
     while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
     return out;
+}
+
+std::string Cluster::owner(const std::string& room) const {
+    // The room code is letters and digits.
+    return sql("SELECT node FROM room_leases WHERE room = '" + room +
+               "' AND expires_at > clock_timestamp()");
 }
 
 int Cluster::owner_index(const std::string& room) const {

@@ -12,10 +12,15 @@ namespace broadside::testing {
 class Cluster {
 public:
     static constexpr const char* kLeaseSeconds = "1.5";
-    explicit Cluster(int nodes, std::vector<std::string> extra = {});
+    // `lease_seconds`: longer leases let a test tell a lease let go from one that ran out.
+    explicit Cluster(int nodes, std::vector<std::string> extra = {},
+                     std::string lease_seconds = kLeaseSeconds);
     ServerProcess& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }
     int size() const { return static_cast<int>(nodes_.size()); }
     const std::string& database() const { return db_; }
+    // One SQL statement on the cluster's database (psql), its rows as psql -At prints them
+    // (fields split by '|', rows by newlines), the last newline removed.
+    std::string sql(const std::string& statement) const;
     // The node holding the room's live lease, from the database ("n0", ...), or "" if none.
     std::string owner(const std::string& room) const;
     // Its index, or -1.

@@ -3,6 +3,7 @@
 // no persistence (a restart starts empty, as the tests want), killed when the object goes.
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <string>
 #include <thread>
 
@@ -20,6 +21,19 @@ public:
     ThrowawayRedis(const ThrowawayRedis&) = delete;
     ThrowawayRedis& operator=(const ThrowawayRedis&) = delete;
     std::string url() const { return "unix:" + dir_ + "/redis.sock"; }
+    // One command through redis-cli (`args` as a shell would split them: keys without spaces),
+    // its answer without the last newline; "" when Redis is down.
+    std::string cli(const std::string& args) const {
+        std::string out;
+        if (FILE* pipe = popen(
+                ("redis-cli -s " + dir_ + "/redis.sock " + args + " 2>/dev/null").c_str(), "r")) {
+            char buffer[256];
+            while (fgets(buffer, sizeof buffer, pipe)) out += buffer;
+            pclose(pipe);
+        }
+        while (!out.empty() && out.back() == '\n') out.pop_back();
+        return out;
+    }
     void start() {
         const ExecLine line({"redis-server", "--port", "0", "--unixsocket", dir_ + "/redis.sock",
                              "--save", "", "--appendonly", "no", "--dir", dir_});
