@@ -33,7 +33,7 @@ public:
           owner_(executor),
           timer_(executor) {}
 
-    void open(int timeout_ms, std::function<void(std::shared_ptr<Relay>)> done) {
+    void open(int timeout_ms, std::function<void(std::shared_ptr<Relay>, OwnerRefusal)> done) {
         opened_ = std::move(done);
         timer_.expires_after(std::chrono::milliseconds(timeout_ms));
         timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
@@ -82,7 +82,21 @@ private:
         auto done = std::move(opened_);
         opened_ = nullptr;
         timer_.cancel();
-        done(nullptr);
+        done(nullptr, OwnerRefusal{});
+    }
+
+    // The owner answered the upgrade with something other than 101.
+    void declined(beast::error_code ec) {
+        const unsigned status = owner_answer_.result_int();
+        if (status < 400 || status >= 500 || status == 404) return fail(ec);
+        spdlog::info("relay to {}: the owner refused the WebSocket ({}), passed on",
+                     target_.owner_url, status);
+        OwnerRefusal refusal{status, std::string(owner_answer_[http::field::content_type]),
+                             std::move(owner_answer_.body())};
+        auto done = std::move(opened_);
+        opened_ = nullptr;
+        timer_.cancel();
+        done(nullptr, std::move(refusal));
     }
 
     void handshake() {
@@ -95,15 +109,16 @@ private:
                 req.set(http::field::user_agent, "broadside-relay");
                 req.set("X-Forwarded-For", address);
             }));
-        owner_.async_handshake(host_, target_.path,
-                               [self = shared_from_this()](beast::error_code ec) {
-                                   if (ec || self->timed_out_)
-                                       return self->fail(ec ? ec : net::error::timed_out);
-                                   self->timer_.cancel();
-                                   auto done = std::move(self->opened_);
-                                   self->opened_ = nullptr;
-                                   done(self);
-                               });
+        owner_.async_handshake(
+            owner_answer_, host_, target_.path, [self = shared_from_this()](beast::error_code ec) {
+                if (ec == websocket::error::upgrade_declined && !self->timed_out_)
+                    return self->declined(ec);
+                if (ec || self->timed_out_) return self->fail(ec ? ec : net::error::timed_out);
+                self->timer_.cancel();
+                auto done = std::move(self->opened_);
+                self->opened_ = nullptr;
+                done(self, OwnerRefusal{});
+            });
     }
 
     // Client -> owner: read one message, write it, read the next.
@@ -156,7 +171,8 @@ private:
     net::steady_timer timer_;
     beast::flat_buffer from_client_;
     beast::flat_buffer from_owner_;
-    std::function<void(std::shared_ptr<Relay>)> opened_;
+    websocket::response_type owner_answer_;  // the owner's answer to the upgrade
+    std::function<void(std::shared_ptr<Relay>, OwnerRefusal)> opened_;
     std::function<void()> ended_;
     bool timed_out_ = false;
     bool ended_once_ = false;
@@ -165,7 +181,7 @@ private:
 }  // namespace
 
 void open_relay(net::any_io_executor executor, RelayTarget target, int timeout_ms,
-                std::function<void(std::shared_ptr<Relay>)> done) {
+                std::function<void(std::shared_ptr<Relay>, OwnerRefusal)> done) {
     auto relay = std::make_shared<RelayImpl>(executor, std::move(target));
     relay->open(timeout_ms, std::move(done));
 }

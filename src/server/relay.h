@@ -33,10 +33,22 @@ public:
                        std::function<void()> ended) = 0;
 };
 
+// The owner's answer when it refused the WebSocket with a 4xx other than 404: a cap on the
+// client's address, which the owner counts from X-Forwarded-For. The owner is alive and has
+// decided, so the client gets that answer as it is, at once. A 404 (the room moved or left
+// meanwhile) or a 5xx (the owner is shutting down) is no decision about the client: the caller
+// looks the room up again, as when the owner does not answer.
+struct OwnerRefusal {
+    unsigned status = 0;  // 0: the owner did not refuse (it was not reached, or answered otherwise)
+    std::string content_type;
+    std::string body;
+};
+
 // Connects to the owner and opens the room's WebSocket there, within `timeout_ms`; `done` gets
-// the relay, or null when the owner could not be reached in time (a dead or paused node: the
-// caller waits for its lease to expire). Runs on `executor` (the client's strand).
+// the relay; or null and the owner's refusal; or null and no refusal when the owner could not be
+// reached in time (a dead or paused node: the caller waits for its lease to expire). Runs on
+// `executor` (the client's strand).
 void open_relay(boost::asio::any_io_executor executor, RelayTarget target, int timeout_ms,
-                std::function<void(std::shared_ptr<Relay>)> done);
+                std::function<void(std::shared_ptr<Relay>, OwnerRefusal)> done);
 
 }  // namespace broadside::server

@@ -569,8 +569,14 @@ private:
         RelayTarget relay_to{where.owner_url, std::string(req.target()), address,
                              shared_.config.max_frame_bytes, shared_.config.idle_timeout_seconds};
         open_relay(stream_.get_executor(), std::move(relay_to), kRelayTimeoutMs,
-                   [self = shared_from_this(), req = std::move(req), address, where,
-                    give_up_at](std::shared_ptr<Relay> relay) mutable {
+                   [self = shared_from_this(), req = std::move(req), address, where, give_up_at](
+                       std::shared_ptr<Relay> relay, OwnerRefusal refusal) mutable {
+                       if (!relay && refusal.status != 0) {
+                           self->shared_.addresses.release(address);
+                           self->reply(req, static_cast<http::status>(refusal.status),
+                                       refusal.content_type, std::move(refusal.body), false);
+                           return;
+                       }
                        if (!relay) {
                            self->wait_for_owner(std::move(req), std::move(address), where,
                                                 give_up_at);

@@ -82,7 +82,9 @@ RawWs::RawWs(unsigned short port, const std::string& target, int receive_buffer,
     const std::string head = pending_.substr(0, end);
     pending_.erase(0, end + 4);
     if (head.rfind("HTTP/1.1 101", 0) != 0) {
-        throw std::runtime_error("the server refused the upgrade: " + head);
+        // With whatever of the body has come with the head (a refusal's JSON, usually all).
+        read_bytes(4096, std::chrono::milliseconds(200));
+        throw std::runtime_error("the server refused the upgrade: " + head + "\r\n\r\n" + pending_);
     }
 }
 

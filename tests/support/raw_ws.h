@@ -15,7 +15,7 @@ public:
     // (bytes, 0: the system's) is set before connecting, so the window stays that small.
     // `extra_headers` ("Name: value\r\n" lines, e.g. a spoofed X-Forwarded-For) are added to
     // the upgrade request. Throws std::runtime_error when the connection or the upgrade fails
-    // (the message holds the server's answer, e.g. "HTTP/1.1 429").
+    // (the message holds the server's answer, e.g. "HTTP/1.1 429", and its body).
     RawWs(unsigned short port, const std::string& target, int receive_buffer = 0,
           const std::string& extra_headers = "");
     ~RawWs();
