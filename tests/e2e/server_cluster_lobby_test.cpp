@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -90,16 +91,10 @@ TEST(ServerClusterLobby, EachNodesListIsAKeyThatExpiresIn5sAndLeavesWhenTheNodeD
         EXPECT_GE(ttl, 1) << node;
         EXPECT_LE(ttl, 5) << node;
     }
-    const auto members = [&redis] {
-        auto out = redis.cli("SMEMBERS broadside:lobby:nodes");
+    const auto members = [&redis] {  // the set's names, sorted
+        std::istringstream lines(redis.cli("SMEMBERS broadside:lobby:nodes"));
         std::vector<std::string> names;
-        std::size_t at = 0;
-        while (at < out.size()) {
-            const auto end = out.find('\n', at);
-            names.push_back(out.substr(at, end == std::string::npos ? end : end - at));
-            if (end == std::string::npos) break;
-            at = end + 1;
-        }
+        for (std::string name; std::getline(lines, name);) names.push_back(name);
         std::sort(names.begin(), names.end());
         return names;
     };
