@@ -638,9 +638,14 @@ void Hub::quick_forwarded(json request, Waiting me, std::shared_ptr<bool> told_w
         quick_here(request.value("game", ""), std::move(me));
         return;
     }
-    const Peer* key = me.peer.lock().get();
+    const Peer* key = nullptr;
+    std::string client;  // the matchmaker counts it against its per-address caps, not this node
+    if (const auto peer = me.peer.lock()) {  // not held: its expiry is checked below
+        key = peer.get();
+        client = peer->address();
+    }
     auto forward = forward_lobby_request(
-        services_.io, url, request, kNodeQueryTimeoutMs,
+        services_.io, url, request, client, kNodeQueryTimeoutMs,
         [answer](json message) { answer(std::move(message)); },
         [this, request, me, told_waiting]() mutable {
             // The matchmaker died, drained or paused: ask again in a second, when the renewals

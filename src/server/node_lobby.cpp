@@ -88,6 +88,11 @@ protected:
     virtual void answered(int id, json message) = 0;
     virtual void ended(const std::string& why) = 0;
     virtual void notice(json) {}
+    // The other node answered the upgrade with `status` (not 101) and `body`. Unless a subclass
+    // passes it on, it ends the connection like any failure.
+    virtual void refused(unsigned status, const std::string&) {
+        fail("WebSocket refused (" + std::to_string(status) + ")");
+    }
 
     // Queued: an answer may arrive before the write that asked has finished, and a stream
     // takes one write at a time.
@@ -126,15 +131,19 @@ private:
                 req.set(http::field::user_agent, "broadside-node");
                 if (!client.empty()) req.set("X-Forwarded-For", client);
             }));
-        ws_.async_handshake(host_, target_.path, [self = shared_from_this()](beast::error_code ec) {
-            if (ec) return self->fail(ec.message());
-            json hello = self->target_.hello;
-            hello["cmd"] = "hello";
-            hello["protocol"] = 2;
-            hello["id"] = 0;
-            self->send(std::move(hello));
-            self->read();
-        });
+        ws_.async_handshake(
+            answer_, host_, target_.path, [self = shared_from_this()](beast::error_code ec) {
+                if (ec == websocket::error::upgrade_declined && !self->closed_) {
+                    return self->refused(self->answer_.result_int(), self->answer_.body());
+                }
+                if (ec) return self->fail(ec.message());
+                json hello = self->target_.hello;
+                hello["cmd"] = "hello";
+                hello["protocol"] = 2;
+                hello["id"] = 0;
+                self->send(std::move(hello));
+                self->read();
+            });
     }
 
     void write_next() {
@@ -182,6 +191,7 @@ private:
     websocket::stream<tcp::socket> ws_;
     net::steady_timer deadline_;
     beast::flat_buffer in_;
+    websocket::response_type answer_;  // the other node's answer to the upgrade
     bool closed_ = false;
 };
 
@@ -234,9 +244,9 @@ private:
 // not `waiting`.
 class Forward final : public NodeLobby, public LobbyForward {
 public:
-    Forward(net::any_io_executor strand, std::string url, json request,
+    Forward(net::any_io_executor strand, NodeTarget target, json request,
             std::function<void(json)> on_answer, std::function<void()> on_lost)
-        : NodeLobby(strand, std::move(url)),
+        : NodeLobby(strand, std::move(target)),
           strand_(strand),
           request_(std::move(request)),
           on_answer_(std::move(on_answer)),
@@ -265,6 +275,27 @@ private:
         if (id != 1 || !on_answer_) return;
         message.erase("id");  // whoever answers the client puts the client's own id back
         if (message.value("type", "") == "waiting") return on_answer_(std::move(message));
+        finish(std::move(message));
+    }
+
+    // The other node refused the client (its per-address caps, counted on the client's address
+    // from X-Forwarded-For): that is the final answer. Asking again would be refused again.
+    void refused(unsigned status, const std::string& body) override {
+        if (!refusal_is_about_the_client(status) || !on_answer_) {
+            return NodeLobby::refused(status, body);
+        }
+        auto message = json::parse(body, nullptr, false);
+        if (!message.is_object() || message.value("type", "") != "error") {
+            message = {{"type", "error"},
+                       {"error",
+                        {{"code", "refused"},
+                         {"message", "The matchmaker refused your request (HTTP " +
+                                         std::to_string(status) + ")."}}}};
+        }
+        finish(std::move(message));
+    }
+
+    void finish(json message) {
         finished_.store(true, std::memory_order_release);
         auto on_answer = std::move(on_answer_);
         on_answer_ = nullptr;
@@ -369,12 +400,13 @@ void ask_node(net::any_io_executor executor, std::string node_url, std::vector<j
 
 std::shared_ptr<LobbyForward> forward_lobby_request(net::any_io_executor executor,
                                                     std::string node_url, json request,
-                                                    int connect_timeout_ms,
+                                                    std::string client, int connect_timeout_ms,
                                                     std::function<void(json)> on_answer,
                                                     std::function<void()> on_lost) {
+    NodeTarget target{std::move(node_url), "/ws", json::object(), std::move(client), kAnswerLimit};
     auto forward =
-        std::make_shared<Forward>(net::make_strand(executor), std::move(node_url),
-                                  std::move(request), std::move(on_answer), std::move(on_lost));
+        std::make_shared<Forward>(net::make_strand(executor), std::move(target), std::move(request),
+                                  std::move(on_answer), std::move(on_lost));
     forward->start(connect_timeout_ms, true);
     return forward;
 }

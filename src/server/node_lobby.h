@@ -19,6 +19,14 @@
 
 namespace broadside::server {
 
+// Whether another node's refusal of a WebSocket upgrade is its decision about the client whose
+// address this node passed on in X-Forwarded-For (a 4xx other than 404: its per-address caps),
+// to be passed on to the client. A 404 (the room moved or left meanwhile) or a 5xx (the node is
+// shutting down) is no decision about the client: the caller asks again, as for no answer.
+inline bool refusal_is_about_the_client(unsigned status) {
+    return status >= 400 && status < 500 && status != 404;
+}
+
 // "http://host:port" -> {host, port} ("80" when no port is given; brackets of an IPv6 literal
 // removed). The host is empty when the URL has none.
 std::pair<std::string, std::string> node_host_and_port(const std::string& url);
@@ -40,14 +48,16 @@ public:
     virtual bool finished() const = 0;
 };
 
-// Opens the lobby of the node at `node_url`, says hello and sends `request`. `on_answer` gets each
-// answer to it (`waiting`, then the final one), without its id; `on_lost` runs instead, once, if
-// the connection fails or closes before a final answer (a node that died, drained, stopped
-// answering pings, or was not greeted within `connect_timeout_ms`). Both run on a strand of
-// `executor`.
+// Opens the lobby of the node at `node_url` with X-Forwarded-For `client` (so that node's
+// per-address caps count the client, not this node), says hello and sends `request`. `on_answer`
+// gets each answer to it (`waiting`, then the final one), without its id; a refusal of the
+// upgrade that is about the client (refusal_is_about_the_client) is the final answer, the other
+// node's JSON error (code `refused`). `on_lost` runs instead, once, if the connection fails or
+// closes before a final answer (a node that died, drained, stopped answering pings, or was not
+// greeted within `connect_timeout_ms`). Both run on a strand of `executor`.
 std::shared_ptr<LobbyForward> forward_lobby_request(boost::asio::any_io_executor executor,
                                                     std::string node_url, nlohmann::json request,
-                                                    int connect_timeout_ms,
+                                                    std::string client, int connect_timeout_ms,
                                                     std::function<void(nlohmann::json)> on_answer,
                                                     std::function<void()> on_lost);
 

@@ -88,7 +88,7 @@ private:
     // The owner answered the upgrade with something other than 101.
     void declined(beast::error_code ec) {
         const unsigned status = owner_answer_.result_int();
-        if (status < 400 || status >= 500 || status == 404) return fail(ec);
+        if (!refusal_is_about_the_client(status)) return fail(ec);
         spdlog::info("relay to {}: the owner refused the WebSocket ({}), passed on",
                      target_.owner_url, status);
         OwnerRefusal refusal{status, std::string(owner_answer_[http::field::content_type]),

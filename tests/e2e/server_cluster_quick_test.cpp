@@ -1,7 +1,8 @@
 // Quick match across a cluster (docs/scaling.md, "Quick match on every node"): two people who
 // reach different nodes' lobbies are paired, by the matchmaker (the live node first by name);
 // a waiter outlives the matchmaker's death; a waiter who leaves is never paired; a matchmaker
-// that learns of a node named before it passes its waiters on.
+// that learns of a node named before it passes its waiters on; the matchmaker counts a passed-on
+// request on its client's address, and its refusal of that address is the client's answer.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -10,6 +11,7 @@
 
 #include "client/ws_client.h"
 #include "support/cluster.h"
+#include "support/raw_ws.h"
 #include "support/server_client.h"
 
 namespace broadside::testing {
@@ -130,6 +132,61 @@ TEST(ServerClusterQuick, WaitersArePassedOnWhenANodeNamedBeforeTheMatchmakerCome
     EXPECT_EQ(gina_got.waiting, 0) << "Gina was told `waiting` again";
     expect_paired(cluster, gina_got.last, 1, hank_got.last, 0);
     EXPECT_EQ(cluster.owner(hank_got.last["room"]), "n0");
+}
+
+// A lobby connection that says it comes from `address` (every node believes 127.0.0.1's
+// X-Forwarded-For in the test below), greeted.
+std::unique_ptr<RawWs> lobby_from(unsigned short port, const std::string& address) {
+    auto ws = std::make_unique<RawWs>(port, "/ws", 0, "X-Forwarded-For: " + address + "\r\n");
+    EXPECT_TRUE(ws->send(json({{"cmd", "hello"}, {"protocol", 2}, {"id", 0}}).dump()));
+    const auto welcome = ws->receive(std::chrono::seconds(5));
+    EXPECT_TRUE(welcome && json::parse(*welcome)["type"] == "welcome");
+    return ws;
+}
+
+// The first answer to `quick` (id 1) for `game` on `ws`, and how long it took; null if none
+// came within 5 s.
+std::pair<json, double> first_quick_answer(RawWs& ws, const std::string& game) {
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_TRUE(ws.send(json({{"cmd", "quick"}, {"game", game}, {"id", 1}}).dump()));
+    const auto text = ws.receive(std::chrono::seconds(5));
+    const double took =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return {text ? json::parse(*text) : json(), took};
+}
+
+TEST(ServerClusterQuick, TheMatchmakerCountsThePassedOnClientsAddressAndItsRefusalIsTheAnswer) {
+    // Each address may hold two connections on each node.
+    Cluster cluster(2, {"--trusted-proxy", "127.0.0.1", "--max-connections-per-address", "2"});
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // the renewals list the nodes
+    const auto n0 = cluster.node(0).port(), n1 = cluster.node(1).port();
+    // 127.0.0.1, n1's own address, holds its two connections on the matchmaker n0...
+    RawWs plain_a(n0, "/ws"), plain_b(n0, "/ws");
+    // ...yet Ivy's request, passed on from n1, is counted on her address: she waits.
+    auto ivy = lobby_from(n1, "10.0.0.8");
+    const auto [ivy_first, ivy_took] = first_quick_answer(*ivy, "classic");
+    EXPECT_EQ(ivy_first["type"], "waiting") << ivy_first;
+    // 10.0.0.7 holds its two on the matchmaker: its request from n1 is refused there, and the
+    // client is told so at once (not left waiting while n1 asks again every second).
+    auto held_a = lobby_from(n0, "10.0.0.7");
+    auto held_b = lobby_from(n0, "10.0.0.7");
+    auto jon = lobby_from(n1, "10.0.0.7");
+    const auto [jon_first, jon_took] = first_quick_answer(*jon, "classic");
+    EXPECT_EQ(jon_first["type"], "error") << jon_first;
+    EXPECT_EQ(jon_first["id"], 1) << jon_first;
+    EXPECT_EQ(jon_first["error"]["code"], "refused") << jon_first;
+    EXPECT_NE(jon_first["error"]["message"].get<std::string>().find("your address"),
+              std::string::npos)
+        << jon_first;
+    EXPECT_LT(jon_took, 2.0);
+    // Refused, Jon was never queued: Kim, from another address, is paired with Ivy.
+    auto kim = lobby_from(n1, "10.0.0.9");
+    const auto [kim_first, kim_took] = first_quick_answer(*kim, "classic");
+    ASSERT_EQ(kim_first["type"], "matched") << kim_first;
+    const auto ivy_matched = ivy->receive(std::chrono::seconds(5));
+    ASSERT_TRUE(ivy_matched);
+    EXPECT_EQ(json::parse(*ivy_matched)["room"], kim_first["room"]);
+    EXPECT_EQ(cluster.owner(kim_first["room"]), "n0");
 }
 
 }  // namespace

@@ -153,7 +153,15 @@ std::optional<std::string> RawWs::receive(std::chrono::milliseconds timeout) {
                 std::string payload = pending_.substr(header, length);
                 pending_.erase(0, header + length);
                 const int opcode = b0 & 0x0F;
-                if (opcode == 0x1 || opcode == 0x2) return payload;
+                const bool last = (b0 & 0x80) != 0;
+                if (opcode == 0x1 || opcode == 0x2 || opcode == 0x0) {
+                    // A long message may come in fragments (a first frame, then continuations).
+                    fragments_ += payload;
+                    if (!last) continue;
+                    std::string message = std::move(fragments_);
+                    fragments_.clear();
+                    return message;
+                }
                 if (opcode == 0x8) closed_ = true;
                 continue;  // ping, pong, close: not messages
             }

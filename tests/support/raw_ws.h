@@ -40,7 +40,8 @@ public:
 private:
     bool send_all(std::string_view bytes, std::chrono::milliseconds timeout);
     int fd_ = -1;
-    std::string pending_;  // bytes read but not yet a whole frame
+    std::string pending_;    // bytes read but not yet a whole frame
+    std::string fragments_;  // the frames so far of a message sent in fragments
     std::size_t received_ = 0;
     bool closed_ = false;
 };
