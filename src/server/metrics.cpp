@@ -82,6 +82,10 @@ std::string Metrics::text(const std::map<std::string, int>& rooms_by_game) const
     gauge("broadside_party_entries_from_database_total",
           "Log entries this node's party replicas read from the database (gaps, catching up).",
           "counter", stream_entries_from_database.load());
+    gauge("broadside_party_database_reads_total",
+          "Reads of a followed party room's log from the database by this node's replicas "
+          "(a room quiet on Redis for a second, Redis away, a gap, an unknown token).",
+          "counter", stream_database_reads.load());
     gauge("broadside_party_gaps_filled_total",
           "Gaps in a party room's Redis Stream that this node filled from the database.", "counter",
           stream_gaps_filled.load());

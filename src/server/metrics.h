@@ -39,11 +39,14 @@ struct Metrics {
     std::atomic<std::uint64_t> relayed_total{0};
     // A party over every node (docs/scaling.md, "A party over every node"): batches this node
     // published as a room's owner, entries its replicas applied from Redis and from the
-    // database, gaps it filled from the database, connections served by its replicas, and
-    // requests those passed on to the owner.
+    // database, the database reads that looked for them (a replica's room quiet on Redis for a
+    // second, or five times a second while Redis is away; a gap; an unknown token), gaps it
+    // filled from the database, connections served by its replicas, and requests those passed
+    // on to the owner.
     std::atomic<std::uint64_t> stream_batches_published{0};
     std::atomic<std::uint64_t> stream_entries_from_redis{0};
     std::atomic<std::uint64_t> stream_entries_from_database{0};
+    std::atomic<std::uint64_t> stream_database_reads{0};
     std::atomic<std::uint64_t> stream_gaps_filled{0};
     std::atomic<std::int64_t> replica_connections{0};
     std::atomic<std::uint64_t> replica_connections_total{0};

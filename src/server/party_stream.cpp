@@ -272,6 +272,7 @@ void PartyStreams::from_database(const std::string& code, bool always_deliver) {
         spdlog::warn("party streams: reading room {}'s log: {}", code, e.what());
         return;
     }
+    metrics_.stream_database_reads.fetch_add(1, std::memory_order_relaxed);
     {
         std::lock_guard lock(mutex_);
         auto it = follows_.find(code);

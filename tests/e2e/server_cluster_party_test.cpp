@@ -306,6 +306,41 @@ TEST(ServerClusterPartyRedis, EveryPhoneHearsEveryTorpedoThroughARedisRestart) {
     for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
 }
 
+// Fanned out only: a replica reads its room's log from the database when Redis has said nothing
+// of the room for a second, and five times a second while Redis is away; not every second
+// regardless, which would cost PostgreSQL a read a second per followed room while Redis feeds it.
+TEST(ServerClusterPartyRedis, AReplicaReadsTheDatabaseOnlyWhenRedisFallsQuietForTheRoom) {
+    PartyCluster nodes(true);
+    auto& cluster = nodes.cluster;
+    auto party = open_party(cluster, {1, 1});
+    const auto reads = [&] { return cluster.metric(1, "broadside_party_database_reads_total"); };
+    const auto seconds = [](double s) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(s * 1000)));
+    };
+    // Quiet: about one read a second.
+    const double quiet_from = reads();
+    seconds(3.0);
+    const double quiet_reads = reads() - quiet_from;
+    EXPECT_GE(quiet_reads, 2);
+    EXPECT_LE(quiet_reads, 4);
+    // A torpedo every 300 ms for 6 s: Redis speaks of the room each time, so no read.
+    const double busy_from = reads();
+    std::string why;
+    for (int t = 0; t < 20; ++t) {
+        ASSERT_TRUE(party.fire(why)) << why;
+        seconds(0.3);
+    }
+    EXPECT_LE(reads() - busy_from, 2) << "the replica read the database while Redis fed it";
+    // Redis away: a read every fifth of a second.
+    nodes.redis->kill9();
+    seconds(0.5);
+    const double away_from = reads();
+    seconds(2.0);
+    EXPECT_GE(reads() - away_from, 6);
+    EXPECT_LE(reads() - away_from, 12);
+    for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
 // Fanned out only: the owner dies (SIGKILL) between torpedoes. Every phone, served by an edge, is
 // told `moved` and its connection closes; each comes back through its own node, resuming after
 // its last number, while an edge takes the room over once the lease has expired (the other

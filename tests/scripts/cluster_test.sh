@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/cluster and the HAProxy template deploy/haproxy/haproxy.cfg, from
 # outside, against the promises of docs/scaling.md ("A local cluster" and the HAProxy paragraph
-# after it). Two scenarios, one cluster start each (about 10 s in all):
+# after it). Three scenarios, one cluster start each (about 25 s in all, 10 s of it the third
+# start's wait for Redis):
 #
 #   1. A working cluster of 2 nodes in a directory that does not exist yet: start prints the
 #      address and records every part in DIR/cluster.state; status shows the parts and HAProxy's
@@ -12,6 +13,11 @@
 #      node's log, stops PostgreSQL and Redis and leaves DIR; stop then removes what start put in
 #      DIR and leaves DIR itself. Then a start refused at once (a --dir too long for its unix
 #      sockets) must leave no directory behind.
+#   3. A Redis that starts but never answers PING (a redis-cli that never gets an answer is first
+#      on PATH for start only), in a directory that does not exist yet: start fails after its 10 s
+#      of PINGs, says that Redis does not answer, shows the end of redis.log, and stops PostgreSQL
+#      and that redis-server, which cluster.state does not record (only DIR/redis.pid names it);
+#      stop then leaves neither running and removes DIR.
 #
 #   bash tests/scripts/cluster_test.sh PATH/TO/broadside      (ctest: ClusterScript.*)
 #
@@ -34,6 +40,9 @@ WORK=$(mktemp -d /tmp/broadside-cluster-test.XXXXXX)
 chmod 755 "$WORK"
 FRESH="$WORK/fresh" # scenario 1: does not exist, so start creates it and stop removes it
 GIVEN="$WORK/given" # scenario 2: exists (empty), so stop removes only what start put in it
+SILENT="$WORK/silent" # scenario 3: does not exist; its Redis never answers PING
+FAKE_BIN="$WORK/fake-bin" # scenario 3: the redis-cli put first on PATH for start
+SEEN_REDIS="$WORK/unanswering-redis.pid" # scenario 3: the pid of the redis-server start ran
 T0=$SECONDS
 
 say() { printf 'cluster_test: %s\n' "$*"; }
@@ -59,11 +68,14 @@ kill_leftovers() {
 }
 
 cleanup() {
-  local rc=$? d
+  local rc=$? d pid
   trap - EXIT
-  for d in "$FRESH" "$GIVEN"; do
+  for d in "$FRESH" "$GIVEN" "$SILENT"; do
     [ -f "$d/cluster.state" ] && bash "$CLUSTER" stop --dir "$d" >/dev/null 2>&1 || true
   done
+  # Scenario 3's redis-server, which stop may have missed, by the pid its redis-cli saw.
+  pid=$(cat "$SEEN_REDIS" 2>/dev/null || true)
+  if alive_as "$pid" redis-server; then kill -KILL "$pid" 2>/dev/null || true; fi
   kill_leftovers
   rm -rf "$WORK"
   if [ "$rc" -eq 0 ]; then say "PASS in $((SECONDS - T0)) s"; fi
@@ -435,6 +447,75 @@ check_refused_start_leaves_no_directory() {
   [ ! -e "$long" ] || fail "a refused start (--dir too long) left $long behind:"$'\n'"$out"
 }
 
+# --- scenario 3: a Redis that never answers PING -----------------------------------------------------
+# A redis-cli that never gets an answer, so the real redis-server starts (and is ready) but start's
+# PING fails. Each call also reads DIR/redis.pid, which redis-server writes once it runs: the
+# first time it names a running redis-server, that pid is kept in $SEEN_REDIS for the checks
+# (Redis removes its pid file when it stops, so after the failed start nothing else names it).
+write_unanswering_redis_cli() {
+  mkdir "$FAKE_BIN"
+  cat >"$FAKE_BIN/redis-cli" <<EOF
+#!/usr/bin/env bash
+if [ ! -s "$SEEN_REDIS" ] && [ -s "$SILENT/redis.pid" ]; then
+  pid=\$(cat "$SILENT/redis.pid")
+  if tr '\\0' ' ' 2>/dev/null <"/proc/\$pid/cmdline" | grep -q redis-server; then echo "\$pid" >"$SEEN_REDIS"; fi
+fi
+echo "Could not connect to Redis (cluster_test.sh's redis-cli: no answer, on purpose)" >&2
+exit 1
+EOF
+  chmod +x "$FAKE_BIN/redis-cli"
+}
+
+# start PINGs 100 times, 0.1 s apart, then gives up: about 10 s.
+start_with_an_unanswering_redis() {
+  local rc=0
+  say "start --nodes 1 --dir $SILENT with a redis-cli that never gets an answer (start PINGs for 10 s)"
+  PATH="$FAKE_BIN:$PATH" bash "$CLUSTER" start --nodes 1 --dir "$SILENT" --bin "$BIN" \
+    >"$WORK/silent.out" 2>"$WORK/silent.err" || rc=$?
+  [ "$rc" -ne 0 ] || fail "start succeeded though Redis never answered PING; $(show stdout "$WORK/silent.out")"
+  grep -qF "Redis does not answer on $SILENT/redis.sock" "$WORK/silent.err" ||
+    fail "start did not say that Redis does not answer on $SILENT/redis.sock; $(show stderr "$WORK/silent.err")"
+  # The end of redis.log, which shows that redis-server itself was up ("The server is now ready
+  # to accept connections at DIR/redis.sock" in Redis 7, "Ready to accept connections" before).
+  grep -qF -- "--- last lines of $SILENT/redis.log" "$WORK/silent.err" &&
+    grep -qiF "ready to accept connections" "$WORK/silent.err" ||
+    fail "start did not show the end of Redis's log (where redis-server says it is ready to accept connections); $(show stderr "$WORK/silent.err")"
+}
+
+# The failed start stopped PostgreSQL and the redis-server, though cluster.state records no
+# redis_pid. Sets PG_PID and REDIS_PID for the next step.
+check_failed_start_stopped_the_unanswering_redis() {
+  local s="$SILENT" pid left
+  [ -f "$s/cluster.state" ] || fail "the failed start did not leave $s/cluster.state for stop"
+  REDIS_PID=$(cat "$SEEN_REDIS" 2>/dev/null || true)
+  [ -n "$REDIS_PID" ] ||
+    fail "$s/redis.pid never named a running redis-server while start PINGed (the test needs Redis started and silent); $(show stderr "$WORK/silent.err")"
+  [ -z "$(state_get "$s" redis_pid)" ] ||
+    fail "cluster.state records a redis_pid though Redis never answered PING (the test needs it unrecorded); $(show cluster.state "$s/cluster.state")"
+  PG_PID=$(state_get "$s" pg_pid)
+  [ -n "$PG_PID" ] || fail "PostgreSQL was not started before Redis; $(show cluster.state "$s/cluster.state")"
+  ! alive_as "$PG_PID" postgres || fail "PostgreSQL (pid $PG_PID) still runs after the failed start"
+  ! alive_as "$REDIS_PID" redis-server ||
+    fail "the redis-server that never answered PING (pid $REDIS_PID, named only by $s/redis.pid) still runs after the failed start; $(show stderr "$WORK/silent.err")"
+  [ ! -e "$s/redis.sock" ] || fail "$s/redis.sock is still there after the failed start"
+  left=$(pids_mentioning "$s")
+  [ -z "$left" ] || fail "processes from $s still run after the failed start: $(for pid in $left; do tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline"; echo; done)"
+}
+
+# stop, with the real redis-cli on PATH again, leaves neither running nor the socket listened on,
+# and removes DIR, which start created.
+stop_after_the_unanswering_redis() {
+  local s="$SILENT" out pid left
+  out=$(bash "$CLUSTER" stop --dir "$s" 2>&1) || fail "stop after the failed start exited non-zero:"$'\n'"$out"
+  ! alive_as "$REDIS_PID" redis-server ||
+    fail "the redis-server that never answered PING (pid $REDIS_PID, named only by $s/redis.pid) still runs after stop:"$'\n'"$out"
+  ! alive_as "$PG_PID" postgres || fail "PostgreSQL (pid $PG_PID) still runs after stop:"$'\n'"$out"
+  ! ss -Hxl 2>/dev/null | grep -qF "$s/redis.sock" || fail "$s/redis.sock is still listened on after stop (ss -xl)"
+  left=$(pids_mentioning "$s")
+  [ -z "$left" ] || fail "processes from $s still run after stop: $(for pid in $left; do tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline"; echo; done)"
+  [ ! -e "$s" ] || fail "stop did not remove $s, which start created; it holds: $(ls -A "$s" 2>&1 | tr "\n" " ")"$'\n'"$out"
+}
+
 # --- main -------------------------------------------------------------------------------------------
 [ -x "$BIN" ] || fail "no broadside binary at $BIN"
 "$PY" -c 'import websockets' 2>/dev/null || fail "$PY has no websockets module (apt-get install python3-websockets)"
@@ -458,3 +539,9 @@ step check_failed_start_stopped_what_it_started
 step stop_removes_only_what_start_created
 step check_refused_start_leaves_no_directory
 say "scenario 2 (a node that fails to start) passed"
+
+step write_unanswering_redis_cli
+step start_with_an_unanswering_redis
+step check_failed_start_stopped_the_unanswering_redis
+step stop_after_the_unanswering_redis
+say "scenario 3 (a Redis that never answers PING) passed"
