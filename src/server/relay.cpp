@@ -75,14 +75,21 @@ public:
     }
 
 private:
+    // Tells the caller how the opening ended, once: the relay, or null and the owner's refusal
+    // (none: the owner was not reached).
+    void finish_open(std::shared_ptr<Relay> relay, OwnerRefusal refusal) {
+        if (!opened_) return;
+        auto done = std::move(opened_);
+        opened_ = nullptr;
+        timer_.cancel();
+        done(std::move(relay), std::move(refusal));
+    }
+
     void fail(beast::error_code ec) {
         if (!opened_) return;
         spdlog::info("relay to {}: {}{}", target_.owner_url, ec.message(),
                      timed_out_ ? " (timed out)" : "");
-        auto done = std::move(opened_);
-        opened_ = nullptr;
-        timer_.cancel();
-        done(nullptr, OwnerRefusal{});
+        finish_open(nullptr, OwnerRefusal{});
     }
 
     // The owner answered the upgrade with something other than 101.
@@ -91,12 +98,9 @@ private:
         if (!refusal_is_about_the_client(status)) return fail(ec);
         spdlog::info("relay to {}: the owner refused the WebSocket ({}), passed on",
                      target_.owner_url, status);
-        OwnerRefusal refusal{status, std::string(owner_answer_[http::field::content_type]),
-                             std::move(owner_answer_.body())};
-        auto done = std::move(opened_);
-        opened_ = nullptr;
-        timer_.cancel();
-        done(nullptr, std::move(refusal));
+        finish_open(nullptr,
+                    OwnerRefusal{status, std::string(owner_answer_[http::field::content_type]),
+                                 std::move(owner_answer_.body())});
     }
 
     void handshake() {
@@ -114,10 +118,7 @@ private:
                 if (ec == websocket::error::upgrade_declined && !self->timed_out_)
                     return self->declined(ec);
                 if (ec || self->timed_out_) return self->fail(ec ? ec : net::error::timed_out);
-                self->timer_.cancel();
-                auto done = std::move(self->opened_);
-                self->opened_ = nullptr;
-                done(self, OwnerRefusal{});
+                self->finish_open(self, OwnerRefusal{});
             });
     }
 
