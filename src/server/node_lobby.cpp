@@ -195,6 +195,18 @@ private:
     bool closed_ = false;
 };
 
+// What a client is told when another node refused the WebSocket passed on for it: that node's
+// own JSON error (code `refused`, its message naming the cap), or one saying as much.
+json refusal_answer(unsigned status, const std::string& body) {
+    auto message = json::parse(body, nullptr, false);
+    if (message.is_object() && message.value("type", "") == "error") return message;
+    return {{"type", "error"},
+            {"error",
+             {{"code", "refused"},
+              {"message", "Another server of this cluster refused your request (HTTP " +
+                              std::to_string(status) + ")."}}}};
+}
+
 // `ask_node`: question k is sent with id k + 1 once question k - 1 is answered.
 class NodeQuery final : public NodeLobby {
 public:
@@ -284,15 +296,7 @@ private:
         if (!refusal_is_about_the_client(status) || !on_answer_) {
             return NodeLobby::refused(status, body);
         }
-        auto message = json::parse(body, nullptr, false);
-        if (!message.is_object() || message.value("type", "") != "error") {
-            message = {{"type", "error"},
-                       {"error",
-                        {{"code", "refused"},
-                         {"message", "The matchmaker refused your request (HTTP " +
-                                         std::to_string(status) + ")."}}}};
-        }
-        finish(std::move(message));
+        finish(refusal_answer(status, body));
     }
 
     void finish(json message) {
@@ -324,7 +328,7 @@ private:
 class Upstream final : public NodeLobby, public UpstreamLink {
 public:
     Upstream(net::any_io_executor strand, NodeTarget target, std::function<void(json)> on_message,
-             std::function<void(std::string)> on_lost)
+             std::function<void(std::string, json)> on_lost)
         : NodeLobby(strand, std::move(target)),
           strand_(strand),
           on_message_(std::move(on_message)),
@@ -359,17 +363,24 @@ private:
     void notice(json message) override {
         if (on_message_) on_message_(std::move(message));
     }
+    // The owner refused the WebSocket for the phone's address (its per-address caps): not a lost
+    // owner, and the phone is told why.
+    void refused(unsigned status, const std::string& body) override {
+        if (refusal_is_about_the_client(status)) refusal_ = refusal_answer(status, body);
+        NodeLobby::refused(status, body);
+    }
     void ended(const std::string& why) override {
         on_message_ = nullptr;
         if (!on_lost_) return;
         auto on_lost = std::move(on_lost_);
         on_lost_ = nullptr;
-        on_lost(why);
+        on_lost(why, std::move(refusal_));
     }
 
     net::any_io_executor strand_;
     std::function<void(json)> on_message_;
-    std::function<void(std::string)> on_lost_;
+    std::function<void(std::string, json)> on_lost_;
+    json refusal_;  // null unless the owner refused the phone
     bool greeted_ = false;
     std::vector<json> waiting_;
 };
@@ -380,7 +391,7 @@ std::shared_ptr<UpstreamLink> open_upstream(net::any_io_executor executor, std::
                                             std::string path, json hello, std::string client,
                                             int connect_timeout_ms,
                                             std::function<void(json)> on_message,
-                                            std::function<void(std::string)> on_lost) {
+                                            std::function<void(std::string, json)> on_lost) {
     // A reply may be a room's whole record (megabytes in a party of thousands).
     NodeTarget target{std::move(owner_url), std::move(path), std::move(hello), std::move(client),
                       64 * 1024 * 1024};

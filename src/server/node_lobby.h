@@ -77,13 +77,13 @@ public:
 
 // Opens `path` ("/ws/CODE") on the node at `owner_url` with X-Forwarded-For `client`, says hello
 // with `hello`'s fields; `on_message` gets every answer (with its id) and every notice, and
-// `on_lost` once if the connection fails, is refused, or ends (not after cancel()). Both run on
-// a strand of `executor`.
-std::shared_ptr<UpstreamLink> open_upstream(boost::asio::any_io_executor executor,
-                                            std::string owner_url, std::string path,
-                                            nlohmann::json hello, std::string client,
-                                            int connect_timeout_ms,
-                                            std::function<void(nlohmann::json)> on_message,
-                                            std::function<void(std::string)> on_lost);
+// `on_lost` once if the connection fails, is refused, or ends (not after cancel()): why, and
+// the owner's JSON error when it refused the WebSocket for the client's address
+// (refusal_is_about_the_client; null otherwise). Both run on a strand of `executor`.
+std::shared_ptr<UpstreamLink> open_upstream(
+    boost::asio::any_io_executor executor, std::string owner_url, std::string path,
+    nlohmann::json hello, std::string client, int connect_timeout_ms,
+    std::function<void(nlohmann::json)> on_message,
+    std::function<void(std::string, nlohmann::json)> on_lost);
 
 }  // namespace broadside::server

@@ -239,6 +239,8 @@ private:
     void open_upstream_for(Attachment& a);
     void upstream_answer(const Peer* key, nlohmann::json message);
     void upstream_lost(const Peer* key, const std::string& why);
+    // The owner refused the phone's connection for its address (`refusal`, its JSON error).
+    void upstream_refused(const Peer* key, nlohmann::json refusal);
     // The member a replica's connection holds, from its token's hash (-1 until the replica has
     // the join, or once the member is barred).
     void bind_member(Attachment& a);

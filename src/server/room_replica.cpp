@@ -173,10 +173,13 @@ void Room::open_upstream_for(Attachment& a) {
                 });
             }
         },
-        [weak, key, who](std::string why) {
+        [weak, key, who](std::string why, json refusal) {
             if (auto room = weak.lock()) {
-                boost::asio::post(room->strand_, [room, key, who, why = std::move(why)] {
-                    if (who.lock()) room->upstream_lost(key, why);
+                boost::asio::post(room->strand_, [room, key, who, why = std::move(why),
+                                                  refusal = std::move(refusal)]() mutable {
+                    if (!who.lock()) return;
+                    if (refusal.is_object()) return room->upstream_refused(key, std::move(refusal));
+                    room->upstream_lost(key, why);
                 });
             }
         });
@@ -272,6 +275,25 @@ void Room::release_acted(Attachment& a) {
         send_to(peer, protocol::dump_with_id(message, id));
         a.held_acted.pop_front();
     }
+}
+
+void Room::upstream_refused(const Peer* key, json refusal) {
+    auto* a = attachment(key);
+    if (!a) return;
+    if (a->upstream) a->upstream->cancel();
+    a->upstream.reset();
+    // The owner is alive and has decided about this phone's address (its per-address caps): the
+    // replica goes on serving the room, and the phone stays, told why each request it sent
+    // there went unanswered. Its next such request asks the owner again.
+    auto peer = a->peer.lock();
+    for (const auto& [id, raw_id] : a->upstream_waiting) {
+        std::optional<std::string_view> raw;
+        if (!raw_id.empty()) raw = raw_id;
+        if (peer) send_to(peer, protocol::dump_with_id(refusal, raw));
+    }
+    a->upstream_waiting.clear();
+    spdlog::info("room {}: the owner refused a phone's connection ({})", code_,
+                 refusal.dump().substr(0, 200));
 }
 
 void Room::upstream_lost(const Peer* key, const std::string& why) {

@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "support/cluster.h"
+#include "support/raw_ws.h"
 #include "support/server_client.h"
 #include "support/server_process.h"
 #include "support/test_support.h"
@@ -339,6 +340,76 @@ TEST(ServerClusterPartyRedis, AReplicaReadsTheDatabaseOnlyWhenRedisFallsQuietFor
     EXPECT_GE(reads() - away_from, 6);
     EXPECT_LE(reads() - away_from, 12);
     for (int i = 0; i < cluster.size(); ++i) EXPECT_EQ(cluster.node(i).terminate(), 0);
+}
+
+// A connection that says it comes from `address` (the nodes below believe 127.0.0.1's
+// X-Forwarded-For), greeted in `path`.
+std::unique_ptr<RawWs> greeted_from(unsigned short port, const std::string& path,
+                                    const std::string& address) {
+    auto ws = std::make_unique<RawWs>(port, path, 0, "X-Forwarded-For: " + address + "\r\n");
+    EXPECT_TRUE(ws->send(json({{"cmd", "hello"}, {"protocol", 2}, {"id", 0}}).dump()));
+    const auto deadline = Clock::now() + std::chrono::seconds(5);
+    while (Clock::now() < deadline) {
+        const auto text = ws->receive(std::chrono::milliseconds(500));
+        if (text && json::parse(*text).value("type", "") == "welcome") return ws;
+    }
+    ADD_FAILURE() << "no welcome on " << path << " for " << address;
+    return ws;
+}
+
+// The answer to request `id` on `ws` (null if none came within 5 s), and whether a `moved`
+// came first.
+std::pair<json, bool> answer_to(RawWs& ws, int id) {
+    bool moved = false;
+    const auto deadline = Clock::now() + std::chrono::seconds(5);
+    while (Clock::now() < deadline) {
+        const auto text = ws.receive(std::chrono::milliseconds(200));
+        if (!text) continue;
+        auto message = json::parse(*text);
+        if (message.value("type", "") == "moved") moved = true;
+        if (message.value("id", -1) == id) return {message, moved};
+    }
+    return {json(), moved};
+}
+
+// Fanned out only: the owner refuses a phone's connection from an edge because the phone's
+// address holds --max-connections-per-address there. The owner is alive: the phone is told why
+// (`refused`) and stays, and the edge's replica goes on serving the room to everyone else.
+TEST(ServerClusterPartyRedis, APhoneTheOwnerRefusesForItsAddressIsToldWhyAndTheEdgeServesOn) {
+    ThrowawayRedis redis;
+    Cluster cluster(3, {"--redis", redis.url(), "--trusted-proxy", "127.0.0.1",
+                        "--max-connections-per-address", "2"});
+    const auto n0 = cluster.node(0).port(), n1 = cluster.node(1).port();
+    auto created = create_open_party(n0);
+    const std::string room = created["room"], path = "/ws/" + room;
+    SeatClient host(n0, room, created["token"]);
+    ASSERT_EQ(host.request({{"cmd", "start"}})["type"], "started");
+    // 10.0.0.7 holds its two connections on the owner.
+    auto held_a = greeted_from(n0, "/ws", "10.0.0.7");
+    auto held_b = greeted_from(n0, "/ws", "10.0.0.7");
+    // Pat, from 10.0.0.7 through the edge n1, joins: the owner refuses the edge's connection
+    // for Pat, and Pat is told so, at once, and stays connected to the edge.
+    auto pat = greeted_from(n1, path, "10.0.0.7");
+    const auto start = Clock::now();
+    ASSERT_TRUE(pat->send(
+        json({{"cmd", "join"}, {"name", "Pat"}, {"device", "device-pat"}, {"id", 1}}).dump()));
+    const auto [refused, pat_moved] = answer_to(*pat, 1);
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 2.0);
+    EXPECT_EQ(refused.value("type", ""), "error") << refused;
+    EXPECT_EQ(refused["error"]["code"], "refused") << refused;
+    EXPECT_NE(refused["error"]["message"].get<std::string>().find("your address"),
+              std::string::npos)
+        << refused;
+    EXPECT_FALSE(pat_moved) << "Pat was told the room moved";
+    ASSERT_TRUE(pat->send(json({{"cmd", "room"}, {"id", 2}}).dump()));
+    EXPECT_EQ(answer_to(*pat, 2).first.value("type", ""), "room") << "Pat is still served";
+    // Quinn, from another address through the same edge, is served by its replica and joins.
+    auto quinn = greeted_from(n1, path, "10.0.0.8");
+    ASSERT_TRUE(quinn->send(
+        json({{"cmd", "join"}, {"name", "Quinn"}, {"device", "device-quinn"}, {"id", 1}}).dump()));
+    EXPECT_EQ(answer_to(*quinn, 1).first.value("type", ""), "joined");
+    EXPECT_EQ(cluster.metric(1, "broadside_relayed_connections_total"), 0);
+    EXPECT_GE(cluster.metric(1, "broadside_replica_connections_total"), 2);
 }
 
 // Fanned out only: the owner dies (SIGKILL) between torpedoes. Every phone, served by an edge, is
