@@ -66,7 +66,10 @@ TEST(Loadtest, EveryTableOfEveryGamePlaysAndTheReportAddsUp) {
     ASSERT_GT(now, 0);
     EXPECT_GT(resident, now / 2) << resident << " vs " << now;
     EXPECT_LT(resident, now * 2) << resident << " vs " << now;
-    EXPECT_GE(report["server_memory"]["server_connections_loaded"].get<std::int64_t>(), 23);
+    // Counted by the server at one instant halfway through: our 23, fewer only by the players
+    // then between the rooms of a rematch (22 once on a loaded machine), as at the end.
+    EXPECT_GE(report["server_memory"]["server_connections_loaded"].get<std::int64_t>(), 23 - 3)
+        << report.dump();
     // The server counted the same actions.
     auto metrics = http_get(server.port(), "/metrics").body;
     const auto at = metrics.find("\nbroadside_actions_total ");
