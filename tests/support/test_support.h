@@ -1,5 +1,7 @@
 #pragma once
 // Helpers shared by the tests: running the real `broadside` binary, and small builders.
+#include <sys/types.h>
+
 #include <string>
 #include <vector>
 
@@ -22,12 +24,14 @@ public:
     explicit ExecLine(std::vector<std::string> args);  // args[0]: the program (PATH searched)
     ExecLine(const ExecLine&) = delete;                // argv_ points into args_
     ExecLine& operator=(const ExecLine&) = delete;
-    // In the forked child: becomes the program (exits 127 if it cannot). Allocates nothing.
+    // In the forked child: becomes the program (exits 127 if it cannot), which is killed when the
+    // test program ends, however it ends. Allocates nothing.
     [[noreturn]] void exec() const;
 
 private:
     std::vector<std::string> args_;
     std::vector<char*> argv_;
+    pid_t parent_;  // the test program, which forks the child
 };
 
 // The built `broadside` with `args`.

@@ -37,6 +37,10 @@ void TmuxPane::resize(int cols, int rows) {
     sh(tmux_ + "resize-window -t t -x " + std::to_string(cols) + " -y " + std::to_string(rows));
 }
 
+void TmuxPane::wipe() {
+    sh(tmux_ + "send-keys -R -t t");
+}
+
 std::string TmuxPane::screen() {
     const std::string file = dir_ + "/pane.txt";
     sh(tmux_ + "capture-pane -p -t t > '" + file + "'");
@@ -49,6 +53,17 @@ bool TmuxPane::wait_for(const std::string& text) {
         sh("sleep 0.05");
     }
     return false;
+}
+
+std::string TmuxPane::wait_for_all(const std::vector<std::string>& texts) {
+    for (int i = 0; i < 200; ++i) {
+        std::string shown = screen();
+        bool all = true;
+        for (const auto& text : texts) all = all && shown.find(text) != std::string::npos;
+        if (all) return shown;
+        sh("sleep 0.05");
+    }
+    return "";
 }
 
 }  // namespace broadside::testing
