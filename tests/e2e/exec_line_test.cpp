@@ -1,8 +1,8 @@
 // The test support's children die with the test program that started them: a test killed by a
 // ctest timeout or a crash must not leave servers, cluster nodes or Redis running for the tests
 // after it (a fault run's three cluster nodes once ran an hour after their test).
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -352,8 +352,8 @@ TEST(ClassicScreens, AResizedTerminalGetsTheScreenAgainWithTheHalfTypedLine) {
     // Wider now: the pane is redrawn from the top, boards, news, prompt and the line typed. All
     // of it is waited for at once: a screen read at once on a loaded machine held the title
     // and not yet the boards.
-    EXPECT_NE(pane.wait_for_all({"BROADSIDE", "Target grid", "You fired at A1",
-                                 "(help for commands): B7 hal"}),
+    EXPECT_NE(pane.wait_for_all(
+                  {"BROADSIDE", "Target grid", "You fired at A1", "(help for commands): B7 hal"}),
               "")
         << pane.screen();
     pane.keys("BSpace BSpace BSpace BSpace Enter");  // " hal" goes
