@@ -81,6 +81,9 @@ async function checkEnd(pages: Page[]): Promise<void> {
 }
 
 test('classic: random placement, placement by clicks and keys, played to the end', async ({ server, lobby, browser }) => {
+  // Two pages play a whole game by clicks: 49 to 52 s in a fresh-clone CI run, near the default
+  // 60 s. Every wait inside keeps its own limit.
+  test.setTimeout(150_000);
   const { room, ann, bob } = await twoPlayers('classic', server, lobby, browser);
 
   // Ann: a random layout, then send it.
@@ -144,6 +147,9 @@ test('classic: random placement, placement by clicks and keys, played to the end
 });
 
 test('salvo: two players pick their cells and fire whole salvos to the end', async ({ server, lobby, browser }) => {
+  // Two pages play a whole game by clicks: 49 to 52 s in a fresh-clone CI run, near the default
+  // 60 s. Every wait inside keeps its own limit.
+  test.setTimeout(150_000);
   const { ann, bob } = await twoPlayers('salvo', server, lobby, browser, { no_touch: true });
   // The no-touch rule shows in the preview: a Destroyer next to the Patrol (corners count).
   const grid = ann.locator('[data-testid=place-grid]');
