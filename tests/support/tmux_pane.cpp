@@ -48,11 +48,7 @@ std::string TmuxPane::screen() {
 }
 
 bool TmuxPane::wait_for(const std::string& text) {
-    for (int i = 0; i < 200; ++i) {
-        if (screen().find(text) != std::string::npos) return true;
-        sh("sleep 0.05");
-    }
-    return false;
+    return !wait_for_all({text}).empty();  // a screen showing `text` is never empty
 }
 
 std::string TmuxPane::wait_for_all(const std::vector<std::string>& texts) {
