@@ -71,9 +71,9 @@ async function standardStep(p: Page, pages: Page[], state: { ended: boolean; bon
 
 test('royale standard: three people and a bot, discards and shots through the UI, to the end', async ({ server, lobby, browser }) => {
   // Three pages play a whole game in one Chromium: 46 s alone on the 2-core machine, but over
-  // 120 s in a fresh-clone CI run with the other Playwright worker beside it (2026-11-27). The
-  // limit guards against a hang, not a slow machine.
-  test.setTimeout(300_000);
+  // 120 s in a fresh-clone CI run with the other Playwright worker beside it (2026-11-27), 202 s
+  // on a slower machine (2026-11-29). The limit guards against a hang, not a slow machine.
+  test.setTimeout(600_000);
   const { room, token } = await createRoom(lobby, {
     game: 'royale',
     options: { players: 4, first: 0 },
@@ -192,7 +192,8 @@ async function advancedStep(p: Page, log: { sonar: boolean; volleys: number }): 
 }
 
 test('royale advanced: against two bots, sonar and volleys through the UI', async ({ server, lobby, page }) => {
-  test.setTimeout(90_000);
+  // 52 s in a fresh-clone CI run on a slow machine (2026-11-29): room for a slower one.
+  test.setTimeout(180_000);
   const { room, token } = await createRoom(lobby, {
     game: 'royale',
     options: { mode: 'advanced', players: 3, first: 0 },
