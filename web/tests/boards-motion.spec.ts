@@ -46,6 +46,13 @@ for (const motion of ['no-preference', 'reduce'] as const) {
     await expect(miss).toHaveClass(/\bmiss\b/);
     expect(await animation(miss, 'mark')).toBe(moving ? 'cl-splash' : 'none');
     await bobFires('E5');
+    // Bob's shot lands on Ann's ocean; Ann's miss, still her latest shot (its frame stays), has
+    // landed once already and does not splash again when the target board is drawn anew.
+    const bobsMiss = page.getByTestId('own-grid').locator('[data-cell=E5]');
+    await expect(bobsMiss).toHaveClass(/\blast\b/);
+    expect(await animation(bobsMiss, 'mark')).toBe(moving ? 'cl-splash' : 'none');
+    await expect(miss).toHaveClass(/\blast\b/);
+    expect(await animation(miss, 'mark')).toBe('none');
 
     await fire('A1');
     const hit = target.locator('[data-cell=A1]');

@@ -3,7 +3,7 @@
 // its going moved the controls, the host's next click (100 ms later) could land beside the button
 // aimed at: a press on "Show the controls link" that ended off it did nothing (a flaky CI run
 // found it). The hint is hidden, not removed, so nothing below it moves.
-import { expect, test } from './fixtures';
+import { expect, roomClient, test } from './fixtures';
 
 test('the host controls do not move when the first click starts the sound', async ({ page, server }) => {
   await page.goto(server.url + '/?party');
@@ -40,4 +40,46 @@ test('the host controls do not move when the first click starts the sound', asyn
   await watched.more.click();
   await page.getByRole('button', { name: /Show the controls link/ }).click();
   await expect(page.getByTestId('host-controls-qr')).toBeVisible();
+});
+
+// The same after the host screen is reloaded mid-game (the projector's browser restarted): the
+// hint is drawn again, and the first click hides it in its place, so Fire stays under the pointer.
+test('after a reload mid-game, the hint that sound starts after a click goes without moving the controls', async ({ page, server }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(server.url + '/?party');
+  await page.getByRole('button', { name: 'Open the host screen' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
+  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+  for (const name of ['Ann', 'Bob']) {
+    const phone = await roomClient(server, code);
+    expect((await phone.request({ cmd: 'join', name, device: `steady-${name}` })).type).toBe('joined');
+    phone.close();
+  }
+  await expect(page.getByTestId('host-players')).toHaveText('2');
+  const fire = page.getByTestId('host-fire');
+  await expect(fire).toHaveText('Start: fire torpedo 1');
+  await fire.click();
+  await expect(page.getByTestId('host-call')).toContainText('Torpedo 1 of 30');
+
+  await page.reload();
+  await expect(fire).toHaveText('Fire torpedo 2');
+  const hint = page.getByTestId('host-sound-hint');
+  await expect(hint).toBeVisible();
+  const where = async () => {
+    const out: Record<string, { x: number; y: number } | null> = {};
+    for (const [name, locator] of Object.entries({ fire, lock: page.getByTestId('host-lock'), hint })) {
+      out[name] = await locator.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: Math.round(r.x), y: Math.round(r.y) };
+      });
+    }
+    return out;
+  };
+  const before = await where();
+  await page.getByTestId('host-call').click(); // a click on no control: it only starts the sound
+  await expect(hint).toBeHidden();
+  // Hidden in its place (it still takes its room), not removed.
+  expect(await hint.evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
+  expect(await hint.evaluate((e) => getComputedStyle(e).display)).not.toBe('none');
+  expect(await where()).toEqual(before);
 });

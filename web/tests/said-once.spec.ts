@@ -118,11 +118,14 @@ test('royale: every bot has its own name, the roll is said once, the log cuts no
   expect(end, verdict).toContain(winner);
   if (winner === end[0]) expect(verdict).toContain('(in your seat)');
   await expectNoCutBox(page, 'royale at the end');
-  // The log shows its latest lines whole, and every line on request.
+  // The log shows its latest lines whole, and every line on request: back to the first event,
+  // the deal, however long the game was (a whole game of four has well over 60 lines).
   const log = page.getByTestId('royale-log');
   const shown = await log.locator('li').count();
   await page.getByRole('button', { name: /^Show \d+ earlier lines?$/ }).click();
-  expect(await log.locator('li').count()).toBeGreaterThan(shown);
+  const all = await log.locator('li').allTextContents();
+  expect(all.length).toBeGreaterThan(Math.max(shown, 60));
+  expect(all[all.length - 1]).toMatch(/^(You were|royale-eager bot \d was) dealt /);
   await expectNoCutBox(page, 'royale, the whole log');
 });
 
@@ -154,6 +157,10 @@ test('crew: the end is said once and the log cuts no line', async ({ server, lob
   // Two bots of one level, two names.
   await expect(page.getByTestId('crew-tally')).toContainText('cautious bot 2');
   await expect(page.getByTestId('crew-tally')).toContainText('cautious bot 3');
+  // The status line above the dice says the throws left, not whose turn it is: the turn bar does.
+  await expect(page.getByTestId('crew-status')).toContainText(/throws? left/);
+  expect(await page.getByTestId('turn').innerText()).toMatch(/Your turn|Waiting for/);
+  expect(await page.getByTestId('crew-status').innerText()).not.toMatch(/turn/i);
   const wire = await roomClient(server, room, token);
   await playOut(wire, (legal) => legal.choices.find((c: any) => c.type === 'stop') ?? legal.choices[0]);
   wire.close();
@@ -184,6 +191,11 @@ test('party room: named by its edition, the end is said once, the log cuts no li
   await expect(page.getByTestId('party-score')).toContainText('random bot 3');
   await expectEndSaidOnce(page, 'party');
   await expectNoCutBox(page, 'party');
+  // The lobby's recent games name it by its edition too (from its record's options).
+  await page.goto(server.url + '/');
+  const recent = page.getByTestId('recent-games').locator(`li[data-room="${room}"]`);
+  await expect(recent).toContainText('European Navy (party)');
+  await expect(recent).not.toContainText('Rainbow');
 });
 
 test('party phone: the winner reads the win once', async ({ server, lobby, page }) => {

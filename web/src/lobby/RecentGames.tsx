@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Json } from '../games/types';
 import { tokens } from '../net/storage';
 import { navigate } from '../ui/navigate';
-import { GAME_TITLES } from './games';
+import { roomTitle } from '../room/title';
 import { ROOM_CODE } from './MyRooms';
 
 /** How many of the newest finished rooms are looked up (one small request each). */
@@ -16,7 +16,8 @@ const SHOWN = 6;
 
 interface Recent {
   room: string;
-  game: string;
+  /** The game's title; a party by its edition (the record holds the options). */
+  title: string;
   result: string;
 }
 
@@ -45,7 +46,7 @@ async function lookUp(room: string, seat: number): Promise<Recent | null> {
     const answer = await fetch('/rooms/' + room + '/record');
     if (!answer.ok) return null;
     const record = (await answer.json()) as Json;
-    return { room, game: String(record.game ?? ''), result: resultText(record, seat) };
+    return { room, title: roomTitle(String(record.game ?? ''), record.options), result: resultText(record, seat) };
   } catch {
     return null;
   }
@@ -76,7 +77,7 @@ export function RecentGames(props: { unfinished: Json[] | null }): JSX.Element |
       <ul class="room-list">
         {recent.map((r) => (
           <li data-room={r.room}>
-            <strong>{GAME_TITLES[r.game] ?? r.game}</strong> · {r.room} · <span class="result">{r.result}</span>{' '}
+            <strong>{r.title}</strong> · {r.room} · <span class="result">{r.result}</span>{' '}
             <a class="button" href={'/r/' + r.room} aria-label={`Review ${r.room}`}
               onClick={(e) => { e.preventDefault(); navigate('/r/' + r.room); }}>
               Review

@@ -22,7 +22,9 @@ export const GAME_TITLES: Record<string, string> = {
   salvo: 'Salvo',
   royale: 'Battleship Royale',
   crew: 'Ship, Captain and Crew',
-  party: 'Rainbow Armada (party)',
+  // The game, either edition: a room's own title names its edition (room/title.ts), and the
+  // lobby's lists that do not know a room's options must not call a European Navy room Rainbow.
+  party: 'Rainbow Armada / European Navy (party)',
 };
 
 /** What each game is, in a player's words (the server's summaries are written for the protocol). */

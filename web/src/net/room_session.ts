@@ -22,6 +22,8 @@ export interface RoomSummary {
   rematch?: string;
   clock?: Json;
   deadlines?: Record<string, number>;
+  /** Every seat; a room of more than 64 lists only its first 65 in `seats` (docs/server.md). */
+  seat_count?: number;
   /** Party rooms (protocol 2): players (seats minus the host), connected, and the host's lock. */
   players_count?: number;
   connected_count?: number;

@@ -56,6 +56,18 @@ function callsOf(events: GameEvent[]): Call[] {
  * torpedo) before "and N more": what a 1280x720 window holds under the call.
  */
 const TIEBREAK_NAMES = 3;
+/** How many of the latest names the wall shows while players join (docs/web.md). */
+const LATEST_NAMES = 24;
+
+/** The seats of the latest LATEST_NAMES players to join, newest first (seats are given in order). */
+function latestJoined(listed: Array<{ seat: number; kind: string }>, seatCount: number): number[] {
+  if (seatCount <= listed.length) {
+    return listed.filter((s) => s.seat > 0 && s.kind === 'human').slice(-LATEST_NAMES).map((s) => s.seat).reverse();
+  }
+  const out: number[] = [];
+  for (let s = seatCount - 1; s >= 1 && out.length < LATEST_NAMES; --s) out.push(s);
+  return out;
+}
 
 function plural(n: number, one: string, many = one + 's'): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -116,13 +128,18 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
   const firing = phase === 'firing' || phase === 'tiebreak' || over;
   const joinUrl = summary?.url || `${location.origin}/r/${summary?.room ?? ''}`;
 
-  // Names the screen shows: the leaders, the winners, the last super torpedo's eliminated, and
-  // the tiebreak banner's first few still in and out (TIEBREAK_NAMES each).
+  // The latest to join, newest first, for the wall of names while placing. A party of more than
+  // 64 players lists only its first seats in the summary (docs/server.md): its latest are its
+  // last seats, named through `names` like the others below.
+  const latestSeats = firing ? [] : latestJoined(summary?.seats ?? [], Number(summary?.seat_count ?? 0));
+
+  // Names the screen shows: the leaders, the winners, the last super torpedo's eliminated, the
+  // tiebreak banner's first few still in and out (TIEBREAK_NAMES each), and the latest to join.
   const winners: number[] = (obs?.winners as number[] | null) ?? (state.events.find((e) => e.type === 'game_over')?.['winners'] as number[] | null) ?? [];
   const leaders: number[] = (board?.leaders as number[] | undefined) ?? [];
   const stillIn: number[] = (board?.remaining as number[] | null | undefined) ?? [];
   const out: number[] = ((board?.eliminated as Array<{ seat: number }> | null | undefined) ?? []).map((e) => e.seat);
-  const wanted = [...leaders, ...winners.slice(0, 64), ...(last?.eliminated ?? []), ...stillIn.slice(0, TIEBREAK_NAMES), ...out.slice(0, TIEBREAK_NAMES)];
+  const wanted = [...leaders, ...winners.slice(0, 64), ...(last?.eliminated ?? []), ...stillIn.slice(0, TIEBREAK_NAMES), ...out.slice(0, TIEBREAK_NAMES), ...latestSeats];
   const nameOf = useNames(session, wanted);
 
   // An open party starts at once: people join while the host waits.
@@ -292,10 +309,9 @@ export function HostScreen(props: { session: RoomSession; state: RoomState; mode
     </section>
   );
 
-  const recent = summary.seats.filter((s) => s.seat > 0 && s.kind === 'human').slice(-24).reverse();
-  const nameWall = !firing && recent.length ? (
+  const nameWall = latestSeats.length ? (
     <ul class="pn-names" aria-label="Players joined (latest first)" data-testid="host-names">
-      {recent.map((s) => <li key={s.seat}>{s.name}</li>)}
+      {latestSeats.map((s) => <li key={s}>{nameOf(s)}</li>)}
     </ul>
   ) : null;
 
@@ -583,6 +599,10 @@ function HostControls(p: ControlsProps): JSX.Element {
   const summary = p.state.summary!;
   const [who, setWho] = useState('');
   const [confirm, setConfirm] = useState<number | null>(null);
+  // Once drawn, the sound hint keeps its place when it goes (see below).
+  const hintShown = useRef(false);
+  const hintNow = !p.muted && !p.soundReady;
+  if (hintNow) hintShown.current = true;
   const players = summary.seats.filter((s) => s.seat > 0 && s.kind === 'human');
   const token = tokens.get(summary.room)?.token;
 
@@ -640,12 +660,13 @@ function HostControls(p: ControlsProps): JSX.Element {
         ) : (
           <button type="button" data-testid="host-screen-only" onClick={() => p.setMode('screen')}>Screen only (hide the controls)</button>
         )}
-        {/* Before the first torpedo the hint is hidden, not removed, once sound runs: sound starts
-            with the host's first click, and the controls must not move under the pointer while the
-            host goes on to click the next one. Once firing, the controls bar has no room to spare
-            (a 1280x720 projector), and a click there is mostly on Fire, above the hint. */}
+        {/* A hint that was drawn is hidden, not removed, once sound runs: sound starts with the
+            host's first click, and the controls must not move under the pointer while the host
+            goes on to click the next one (before the first torpedo, or after the page is reloaded
+            mid-game). One never drawn while firing takes no room: the controls bar has none to
+            spare on a 1280x720 projector. */}
         {p.mode !== 'controls' ? (
-          <span class="pn-small" style={!p.muted && !p.soundReady ? undefined : p.firing ? { display: 'none' } : { visibility: 'hidden' }} data-testid="host-sound-hint">
+          <span class="pn-small" style={hintNow ? undefined : p.firing && !hintShown.current ? { display: 'none' } : { visibility: 'hidden' }} data-testid="host-sound-hint">
             Sound starts after a click on this page.
           </span>
         ) : null}

@@ -58,6 +58,21 @@ function boardOf(obs: ClassicObservation, options: Json): Board {
 
 const headers = { rowHeader: letter, colHeader: (c: number) => String(c + 1), cellName: rowLetterCell };
 
+/**
+ * Whether the other side has moved since this seat's latest shot. The target panel is mounted
+ * afresh for every event, which would play that shot's landing again on the other side's move:
+ * the latest shot lands once (docs/web.md, "Animations").
+ */
+function landedBefore(events: GameViewProps['events'], me: number): boolean {
+  for (let i = events.length - 1; i >= 0; --i) {
+    const e = events[i]!;
+    const seat = typeof e.seat === 'number' ? e.seat : -1;
+    if (seat === me && (e.type === 'shots' || e.type === 'blast' || e.type === 'weapon')) return false;
+    if (seat >= 0 && seat !== me) return true;
+  }
+  return false;
+}
+
 export function ClassicView(props: GameViewProps): JSX.Element {
   const obs = props.observation as ClassicObservation | null;
   if (!obs) return <p class="cl-muted">Loading the game…</p>;
@@ -134,7 +149,7 @@ export function ClassicView(props: GameViewProps): JSX.Element {
           />
           <MyFleetList fleet={myFleet} prizes={enemyFleet.filter((s) => s.captured)} />
         </section>
-        <section class="cl-board cl-target" aria-labelledby="cl-target-title">
+        <section class={'cl-board cl-target' + (landedBefore(props.events, me) ? ' marks-landed' : '')} aria-labelledby="cl-target-title">
           <h2 id="cl-target-title">{enemyName}'s ocean</h2>
           <TargetPanel
             // A fresh panel for every new event: last turn's aim and picks do not carry over.

@@ -109,9 +109,9 @@ export function CrewView(props: GameViewProps): JSX.Element {
       </header>
       {turn && atDice !== null && (
         <section class="cr-turn" aria-label="The turn">
+          {/* Whose turn it is is the turn bar's line (docs/web.md, "Logs"): not said again here. */}
           <p class="cr-status" data-testid="crew-status">
-            {atDice === props.seat ? 'Your turn' : `${nameOf(atDice)}'s turn`}: {turn.throws_left} throw
-            {turn.throws_left === 1 ? '' : 's'} left
+            {turn.throws_left} throw{turn.throws_left === 1 ? '' : 's'} left
             {turn.crew ? ` · crew ${turn.crew[0]} + ${turn.crew[1]} = ${crewSum}` : ''}
           </p>
           <CrewDice dice={dice} keep={keep} busy={props.busy} onKeep={canKeep ? setKeep : undefined} throwNo={turn.throws} />

@@ -35,15 +35,15 @@ export function useAnnounceEvents(
 export interface EventLogProps {
   events: GameEvent[];
   describe: (e: GameEvent) => string | null;
-  /** How many lines to keep (the newest). */
-  limit?: number;
   title?: string;
   testId?: string;
 }
 
 export function EventLog(props: EventLogProps): JSX.Element {
   const lines: LogLine[] = [];
-  for (let i = props.events.length - 1; i >= 0 && lines.length < (props.limit ?? 60); --i) {
+  // Every event has its line: LogList shows the latest ten and the rest on request (docs/web.md,
+  // "Logs"); a cap here dropped the start of a long Royale game or party.
+  for (let i = props.events.length - 1; i >= 0; --i) {
     const e = props.events[i]!;
     // The end is said once, by the room's end panel (it is still announced when it happens).
     if (e.type === 'game_over') continue;
