@@ -187,8 +187,10 @@ void reject_unknown_arguments(const CLI::App& app) {
         any_flag = any_flag || (e.size() > 1 && e[0] == '-');
     }
     const std::string path = command_path(app);
+    const std::string options = option_names(app);
     throw UsageError("'" + path + "' does not take " + (any_flag ? "" : "the argument ") + words +
-                     ". Its options are " + option_names(app) + " (see '" + path + " --help').");
+                     (options.empty() ? ". It takes no options" : ". Its options are " + options) +
+                     " (see '" + path + " --help').");
 }
 
 bool stderr_is_terminal() {

@@ -15,6 +15,22 @@ extern "C" const char* __lsan_default_suppressions() {
 }
 #endif
 
+namespace {
+
+// Whether a word the parser kept as an extra, in any command, is a flag. `play chess` is said by
+// the unknown game's own message; an unknown flag always gets the unknown-flag sentence.
+bool has_unknown_flag(const CLI::App& app) {
+    for (const auto& word : app.remaining(false)) {
+        if (word.size() > 1 && word[0] == '-') return true;
+    }
+    for (const CLI::App* sub : app.get_subcommands()) {
+        if (has_unknown_flag(*sub)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     using namespace broadside::cli;
     CLI::App app{"Broadside: the Battleship family of games, with bots, simulation and a protocol",
@@ -91,6 +107,16 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
+        // An unknown flag is named in the documented words even when something is also missing
+        // (`replay --foo` without its file): the parser's own message would hide the typo.
+        if (has_unknown_flag(app)) {
+            try {
+                reject_unknown_arguments(app);
+            } catch (const UsageError& unknown) {
+                std::cerr << "error: " << unknown.what() << "\n";
+                return kExitUsage;
+            }
+        }
         app.exit(e);
         return kExitUsage;
     }

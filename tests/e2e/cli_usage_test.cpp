@@ -64,6 +64,27 @@ std::string joined(const std::vector<std::string>& words) {
     return text;
 }
 
+// Runs `broadside PATH WORDS`, which must be refused with docs/play.md's sentence and nothing
+// else: exit 2, no output, "'broadside PATH' does not take ...", then either "Its options are"
+// and a flag or "It takes no options" (never an empty list). Returns the error text.
+std::string expect_the_unknown_flag_sentence(const std::vector<std::string>& path,
+                                             const std::vector<std::string>& words) {
+    auto args = path;
+    args.insert(args.end(), words.begin(), words.end());
+    const auto r = run_broadside(args, "");
+    EXPECT_EQ(r.exit_code, 2) << joined(args) << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << joined(args);
+    const std::string said = "error: 'broadside " + joined(path) + "' does not take ";
+    EXPECT_EQ(r.err.rfind(said, 0), 0U) << joined(args) << ": " << r.err;
+    EXPECT_TRUE(r.err.find(". Its options are --") != std::string::npos ||
+                r.err.find(". It takes no options (see '") != std::string::npos)
+        << joined(args) << ": " << r.err;
+    EXPECT_EQ(r.err.find("are  "), std::string::npos) << joined(args) << ": " << r.err;
+    // One sentence: not the parser's message after it.
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << joined(args) << ": " << r.err;
+    return r.err;
+}
+
 // One test, because each run of the sanitizer build costs a few hundred milliseconds: the walk
 // itself is checked (it finds every game of play, sim and solve), then every command it found.
 TEST(CliUsage, EveryCommandRejectsAnUnknownFlagNamingItAndItsOptions) {
@@ -78,7 +99,7 @@ TEST(CliUsage, EveryCommandRejectsAnUnknownFlagNamingItAndItsOptions) {
     }
     for (const auto& path : leaves) {
         auto args = path;
-        // A command with something required gets it, so the unknown flag is what fails.
+        // A command with something required gets it here (without it, below).
         if (path == std::vector<std::string>{"replay"}) args.push_back("no-such-file.json");
         if (path == std::vector<std::string>{"bench", "paired"}) {
             args.insert(args.end(), {"a.csv", "b.csv"});
@@ -97,11 +118,41 @@ TEST(CliUsage, EveryCommandRejectsAnUnknownFlagNamingItAndItsOptions) {
         EXPECT_NE(r.err.find("'broadside " + joined(path) + "' does not take --no-such-flag"),
                   std::string::npos)
             << joined(path) << ": " << r.err;
-        EXPECT_NE(r.err.find(". Its options are "), std::string::npos)
+        EXPECT_TRUE(r.err.find(". Its options are --") != std::string::npos ||
+                    r.err.find(". It takes no options (see '") != std::string::npos)
             << joined(path) << ": " << r.err;
         // Nothing ran: no game screen, no simulation report.
         EXPECT_EQ(r.out, "") << joined(path);
+        expect_the_unknown_flag_sentence(path, {"--no-such-flag"});
     }
+    // The commands above the games take no options of their own, and say so in words.
+    for (const std::vector<std::string>& path :
+         {std::vector<std::string>{"play"}, {"sim"}, {"solve"}, {"bench"}, {"sheet"}}) {
+        expect_the_unknown_flag_sentence(path, {"--no-such-flag"});
+    }
+}
+
+// docs/play.md: an unknown flag gets the documented sentence even when what the command needs
+// is missing too (the parser's "file is required", "--seat is required" or "A subcommand is
+// required" would hide the typo), and a command without options says so in words.
+TEST(CliUsage, TheUnknownFlagIsNamedBeforeWhatIsMissing) {
+    const auto replay = expect_the_unknown_flag_sentence({"replay"}, {"--foo"});
+    EXPECT_NE(replay.find("'broadside replay' does not take --foo. Its options are --"),
+              std::string::npos)
+        << replay;
+    EXPECT_EQ(replay.find("required"), std::string::npos) << replay;
+    const auto referee = expect_the_unknown_flag_sentence({"referee"}, {"--foo"});
+    EXPECT_EQ(referee.find("required"), std::string::npos) << referee;
+    const auto bench = expect_the_unknown_flag_sentence({"bench"}, {"--foo"});
+    EXPECT_NE(bench.find("'broadside bench' does not take --foo. It takes no options (see "
+                         "'broadside bench --help')."),
+              std::string::npos)
+        << bench;
+    const auto engine = expect_the_unknown_flag_sentence({"engine"}, {"extra"});
+    EXPECT_NE(engine.find("'broadside engine' does not take the argument extra. It takes no "
+                          "options (see 'broadside engine --help')."),
+              std::string::npos)
+        << engine;
 }
 
 TEST(CliUsage, AStrayWordAfterTheFlagsIsAUsageError) {

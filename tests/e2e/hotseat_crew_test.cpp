@@ -45,6 +45,41 @@ TEST(HotSeatCrew, TwoPeopleAndABotPlayToTheEndWithPassScreensAndSummaries) {
     }
 }
 
+// docs/play.md: right after your own move you see what it did and press Enter to end your
+// turn, as in classic; then the pass screen. Every pass screen but the first follows that
+// question, on the mover's screen with their score on it; with one person there is none.
+TEST(HotSeatCrew, TheMoverSeesTheirTurnsResultAndPressesEnterBeforeThePassScreen) {
+    const auto r = run_broadside({"play", "crew", "--humans", "2", "--names", "Ann,Bob",
+                                  "--players", "3", "--rounds", "2", "--seed", "4"},
+                                 throw_and_stop(400));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    int passes = 0;
+    for (auto at = r.out.find("Pass to "); at != std::string::npos;
+         at = r.out.find("Pass to ", at + 1)) {
+        if (++passes == 1) continue;  // the first person's: nobody has moved yet
+        const std::string next = r.out.substr(at + 8, 3);
+        const std::string mover = next == "Ann" ? "Bob" : "Ann";
+        const std::string before = r.out.substr(0, at);
+        const std::string asked = "Your turn is over. Press Enter to pass the terminal to " + next;
+        const auto question = before.rfind(asked);
+        ASSERT_NE(question, std::string::npos) << before.substr(before.size() - 1500);
+        // Nothing but the answer (echoed, piped) between the question and the pass screen.
+        EXPECT_EQ(before.find_first_not_of(" \n", before.find('\n', question)), std::string::npos)
+            << before.substr(question);
+        // The screen it stands on is the mover's, with what their turn scored.
+        const std::string screen = before.substr(before.rfind("BROADSIDE"));
+        EXPECT_NE(screen.find(mover + "'s turn"), std::string::npos) << screen;
+        EXPECT_NE(screen.find(mover + " scores "), std::string::npos) << screen;
+        EXPECT_EQ(screen.find("throws left"), std::string::npos) << screen;
+    }
+    EXPECT_GT(passes, 3);
+    const auto alone =
+        run_broadside({"play", "crew", "--rounds", "1", "--seed", "4"}, throw_and_stop(100));
+    ASSERT_EQ(alone.exit_code, 0) << alone.err;
+    EXPECT_EQ(alone.out.find("Your turn is over"), std::string::npos) << alone.out;
+    EXPECT_EQ(alone.out.find("Pass to"), std::string::npos) << alone.out;
+}
+
 TEST(CrewWords, YouScoreAndKeptDiceInWordsNeverJson) {
     // Throw twice, then try to keep each face in turn (one of them is in the crew once it is
     // held; the others are explained), then stop; over and over.

@@ -148,6 +148,34 @@ TEST(HotSeatRoyale, TwoPeopleAndABotPlayToTheEndSeeingOnlyTheirOwnHands) {
     EXPECT_EQ(replayed.exit_code, 0) << replayed.err;
 }
 
+// docs/play.md: right after your own move you see what it did and press Enter to end your turn
+// (as in classic), then the pass screen; the next person's screen opens with the summary. The
+// discards, chosen before the first turn as a fleet is placed, go straight to the pass screen.
+TEST(HotSeatRoyale, TheMoverSeesTheirLastShotAndPressesEnterBeforeThePassScreen) {
+    // Seed 4 deals Ann S03 and S24 and Bob S04 and S05 to discard; Bob's die says 3 shots.
+    const auto r = run_broadside(
+        {"play", "royale", "--humans", "2", "--players", "2", "--names", "Ann,Bob", "--seed", "4"},
+        "\ndiscard S24 S03\n\ndiscard S05 S04\nA1\nA2\nA3\n\n\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string asked = "Your turn is over. Press Enter to pass the terminal to Ann: ";
+    EXPECT_EQ(testing::count_of(r.out, "Your turn is over"), 1) << r.out;
+    const auto question = r.out.find(asked);
+    ASSERT_NE(question, std::string::npos) << r.out;
+    // On Bob's own screen, after his last shot's result.
+    const std::string screen = r.out.substr(r.out.rfind("BROADSIDE", question),
+                                            question - r.out.rfind("BROADSIDE", question));
+    EXPECT_NE(screen.find("Bob's screen"), std::string::npos) << screen;
+    EXPECT_NE(screen.find("You shot A3: "), std::string::npos) << screen;
+    // Then nothing but the pass screen: Bob's hand is not printed again after his Enter.
+    const auto pass = r.out.find("Pass to Ann", question);
+    ASSERT_NE(pass, std::string::npos) << r.out.substr(question);
+    EXPECT_EQ(r.out.find_first_not_of(" \n", question + asked.size()), pass)
+        << r.out.substr(question, pass - question);
+    const std::string ann = r.out.substr(pass);
+    EXPECT_NE(ann.find("Since your last turn:"), std::string::npos) << ann;
+    EXPECT_NE(ann.find("Bob shot A3: "), std::string::npos) << ann;
+}
+
 TEST(RoyaleScreens, TheGridStandsUnderItsColumnNumbers) {
     // Shoot A1 and J10 and check both marks sit under the last digit of their column's number.
     const auto r = run_broadside(

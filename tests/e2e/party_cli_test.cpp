@@ -44,6 +44,26 @@ TEST(PartyCli, PlayAsksForEachShipAndExplainsMistakes) {
     EXPECT_TRUE(has(r.out, "Game over: ")) << r.out;
 }
 
+// docs/play.md: `help` gives an example that is valid now. Once the Carrier lies along row 1,
+// "A1 right" overlaps it: help names a placement the Battleship fits, and the game takes it.
+TEST(PartyCli, HelpsPlacementExampleIsOneTheNextShipFitsNow) {
+    const std::vector<std::string> args{"play",   "party", "--players",  "2",
+                                        "--seed", "9",     "--pause-ms", "0"};
+    const auto r = run_broadside(args, "A1 right\nhelp\nquit\nyes\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto at = r.out.find(" places the Battleship; ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string example =
+        r.out.substr(r.out.rfind('\n', at) + 1, at - r.out.rfind('\n', at) - 1);
+    EXPECT_NE(example, "A1 right");
+    const std::string cell = example.substr(0, example.find(' '));
+    EXPECT_TRUE(has(r.out, " places the Battleship; " + cell + " alone runs right")) << r.out;
+    const auto placed = run_broadside(args, "A1 right\n" + example + "\nquit\nyes\n");
+    EXPECT_FALSE(has(placed.out, "overlaps")) << placed.out;
+    EXPECT_TRUE(has(placed.out, "Yellow Cruiser (3): ") || has(placed.out, "Cruiser (3): "))
+        << placed.out;
+}
+
 TEST(PartyCli, PlayOnEnterFiresOneTorpedoPerLineAndCanQuit) {
     const auto r = run_broadside({"play", "party", "--players", "3", "--seed", "2", "--enter"},
                                  "auto\nok\n\n\nquit\n");

@@ -173,6 +173,33 @@ TEST(Play, SalvoHelpsExampleIsAVolleyTheGameAccepts) {
         << fired.out;
 }
 
+// docs/play.md: `help` gives an example that is valid now. On a 5x5 board, once the Carrier
+// lies along row A, "A1 right" is not: help's example is the prompt's, and the game takes it.
+TEST(Play, HelpsPlacementExampleIsOneTheNextShipFitsNow) {
+    const std::vector<std::string> args{"play", "classic",   "--seed",
+                                        "3",    "--options", R"({"rows":5,"cols":5})"};
+    const auto r = run_broadside(args, "A1 right\nhelp\nquit\nyes\n");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto at = r.out.find("Commands now:\n    ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string row = r.out.substr(at + 18, r.out.find('\n', at + 18) - at - 18);
+    const std::string example = row.substr(0, row.find("  "));
+    EXPECT_NE(example, "A1 right") << row;
+    EXPECT_EQ(example.find(','), std::string::npos) << "one example, not a list: " << row;
+    // The prompt suggests the same placement.
+    EXPECT_NE(r.out.find("Place your Battleship (4 cells), e.g. " + example + ": help"),
+              std::string::npos)
+        << r.out;
+    // The cell alone, as the next row shows it, runs right from the same cell.
+    const std::string cell = example.substr(0, example.find(' '));
+    EXPECT_NE(r.out.find("    " + cell + std::string(20 - cell.size(), ' ') +
+                         "a cell alone: the ship runs right"),
+              std::string::npos)
+        << r.out;
+    const auto placed = run_broadside(args, "A1 right\n" + example + "\nquit\nyes\n");
+    EXPECT_NE(placed.out.find("Place your Cruiser"), std::string::npos) << placed.out;
+}
+
 TEST(Play, HelpListsTheCommands) {
     const auto r = run_broadside({"play", "classic", "--seed", "2"}, "help\nquit\n");
     ASSERT_EQ(r.exit_code, 0);
@@ -334,6 +361,33 @@ TEST(Play, StrengthIsOnlyForTheBestBotAndHasTwoLevels) {
     const auto level = run_broadside({"play", "classic", "--strength", "hardest"}, "auto\nok\n");
     EXPECT_EQ(level.exit_code, 2);
     EXPECT_NE(level.err.find("hardest"), std::string::npos) << level.err;
+}
+
+// docs/play.md: the bot is chosen by --level or --bot; --strength is how hard `best` thinks, so
+// with a --level whose bot is not `best` it is refused (exit 2) rather than silently playing
+// best; classic's hard level is best, so --level hard --strength fast plays best-fast.
+TEST(Play, StrengthWithALevelFitsOnlyALevelWhoseBotIsBest) {
+    const auto easy =
+        run_broadside({"play", "classic", "--level", "easy", "--strength", "fast"}, "auto\nok\n");
+    EXPECT_EQ(easy.exit_code, 2) << easy.out;
+    EXPECT_NE(easy.err.find("--strength applies to the best bot only; --level easy plays hunt, "
+                            "which has one strength."),
+              std::string::npos)
+        << easy.err;
+    EXPECT_EQ(easy.out, "");
+    const auto normal =
+        run_broadside({"play", "classic", "--level", "normal", "--strength", "full"}, "");
+    EXPECT_EQ(normal.exit_code, 2);
+    EXPECT_NE(normal.err.find("--level normal plays density"), std::string::npos) << normal.err;
+    // Salvo's hard level is best-salvo, which has one strength.
+    const auto salvo =
+        run_broadside({"play", "salvo", "--level", "hard", "--strength", "fast"}, "");
+    EXPECT_EQ(salvo.exit_code, 2);
+    EXPECT_NE(salvo.err.find("--level hard plays best-salvo"), std::string::npos) << salvo.err;
+    const auto hard = run_broadside(
+        {"play", "classic", "--level", "hard", "--strength", "fast", "--seed", "1"}, "quit\nyes\n");
+    EXPECT_EQ(hard.exit_code, 0) << hard.err;
+    EXPECT_NE(hard.out.find("against the best-fast bot"), std::string::npos) << hard.out;
 }
 
 TEST(Play, UnknownBotIsAUsageError) {

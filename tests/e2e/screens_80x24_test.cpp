@@ -358,6 +358,7 @@ Game::Driver royale_driver() {
         const std::string who = first_match(p.text(), "(\\w+)'s screen");
         const auto once = [&](const std::string& what) { return asked->insert(what + who).second; };
         if (q.find_first_not_of(' ') == std::string::npos) return "";  // a pass screen
+        if (has(q, "Your turn is over")) return "";
         if (has(q, "Fire anyway?") || has(q, "Really leave")) return "yes";
         if (has(q, "[discard")) {
             if (once("help discard")) return "help";
@@ -410,6 +411,7 @@ Game::Driver crew_driver() {
         const std::string& q = p.prompt;
         if (q.find_first_not_of(' ') == std::string::npos) return "";  // a pass screen
         if (has(q, "Really leave")) return "yes";
+        if (has(q, "Your turn is over")) return "";
         if (has(q, "Enter throws")) {
             if (asked->insert("help").second) return "help";
             if (asked->insert("tally").second) return "tally";

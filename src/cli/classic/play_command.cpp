@@ -69,6 +69,14 @@ int resume_play(const PlayArgs& args) {
                             console);
 }
 
+// The bot by --bot, else by --level; --strength is about `best` only, so alone it chooses
+// `best`, but with a --level that level's bot is the one it must fit (docs/play.md).
+std::string chosen_bot(const PlayArgs& args) {
+    if (!args.bot.empty()) return args.bot;
+    if (!args.strength.empty() && args.people.level.empty()) return "best";
+    return level_bot(args.game, args.people);
+}
+
 int run_play(const PlayArgs& args) {
     if (!args.resume.empty()) return resume_play(args);
     json options = classic_options_json(args.flags);
@@ -93,15 +101,16 @@ int run_play(const PlayArgs& args) {
         options["first"] = 1;
     }
     if (args.first == "random") options["first"] = "random";
-    // --strength is about `best` only, so alone it chooses `best`.
-    std::string bot_name = !args.bot.empty()        ? args.bot
-                           : !args.strength.empty() ? std::string("best")
-                                                    : level_bot(args.game, args.people);
+    std::string bot_name = chosen_bot(args);
     if (!args.strength.empty()) {
         // Strength is how many fleets `best` weighs a shot: full (3,000) or fast (300, every shot
         // well inside 50 ms). Other bots have one strength.
         if (bot_name != "best" && bot_name != "best-fast") {
-            throw UsageError("--strength applies to the best bot only; " + bot_name +
+            // Named as it was chosen: a level is not a bot's name.
+            const std::string chosen =
+                args.bot.empty() ? "--level " + args.people.level + " plays " + bot_name + ", which"
+                                 : bot_name;
+            throw UsageError("--strength applies to the best bot only; " + chosen +
                              " has one strength.");
         }
         bot_name = args.strength == "fast" ? "best-fast" : "best";

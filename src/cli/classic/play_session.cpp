@@ -270,7 +270,7 @@ private:
                     case PlayCommand::kQuit:
                         if (confirm_quit() == Leave::kLeave) return false;
                         break;
-                    case PlayCommand::kHelp: help(seat, true); break;
+                    case PlayCommand::kHelp: help(seat, &draft); break;
                     case PlayCommand::kBoard: draw_placement(seat, draft); break;
                     case PlayCommand::kUndo:
                         if (draft.undo()) {
@@ -352,13 +352,16 @@ private:
         return text;
     }
 
-    // An example that is valid now: the first cell where the next ship fits going right.
+    // An example that is valid now (the prompt's and help's): the first cell where the next
+    // ship fits the way a cell alone runs, else the first where it fits the other way.
     std::string example_placement(const FleetDraft& draft) const {
-        for (int r = 0; r < options_.board.rows; ++r) {
-            for (int c = 0; c < options_.board.cols; ++c) {
-                const std::string cell = to_string(Cell{r, c});
-                FleetDraft probe = draft;
-                if (probe.add(cell + " " + direction())) return cell + " " + direction();
+        for (const std::string& way : {direction(), std::string(across_ ? "down" : "right")}) {
+            for (int r = 0; r < options_.board.rows; ++r) {
+                for (int c = 0; c < options_.board.cols; ++c) {
+                    const std::string placement = to_string(Cell{r, c}) + " " + way;
+                    FleetDraft probe = draft;
+                    if (probe.add(placement)) return placement;
+                }
             }
         }
         return "A1 right";
@@ -413,7 +416,7 @@ private:
                 case PlayCommand::kQuit:
                     if (confirm_quit() == Leave::kLeave) return false;
                     continue;
-                case PlayCommand::kHelp: help(seat, false); continue;
+                case PlayCommand::kHelp: help(seat, nullptr); continue;
                 case PlayCommand::kBoard: draw_battle(seat); continue;
                 case PlayCommand::kAuto:
                 case PlayCommand::kUndo:
@@ -759,6 +762,12 @@ private:
         return result["weapon_turns"][seat].get<int>();
     }
 
+    // A help row's command, then at least one space, so its words line up at `width`.
+    static std::string padded(const std::string& text, int width) {
+        return text + std::string(static_cast<std::size_t>(
+                                      std::max(1, width - static_cast<int>(text.size()))),
+                                  ' ');
+    }
     static std::string shots_text(int n) {
         return std::to_string(n) + (n == 1 ? " shot" : " shots");
     }
@@ -775,16 +784,23 @@ private:
              << match_.seed() << ").\n";
     }
 
-    void help(int seat, bool placing) {
+    // `placing`: the fleet being placed, or null once firing has begun.
+    void help(int seat, const FleetDraft* placing) {
         const json obs = observation(seat);
         // An example valid now: in Salvo a volley of exactly the shots due.
         const int due = placing ? 1 : std::max(obs.value("shots_due", 1), 1);
         const std::string shot = placing ? "B7" : example_targets(obs, due, true);
         out_ << "\n  Commands now:\n";
         if (placing) {
-            out_ << "    A1 right, C3 down   place the next ship by its top or left end (also: r, "
-                    "d)\n"
-                 << "    C3                  a cell alone: the ship runs " << direction() << "\n"
+            // The example is one the next ship fits now, as the prompt's is.
+            const std::string example = example_placement(*placing);
+            const std::string cell = example.substr(0, example.find(' '));
+            const bool runs_alone = example == cell + " " + direction();
+            out_ << "    " << padded(example, 20)
+                 << "place the next ship by its top or left end (also: r, d)\n"
+                 << "    " << padded(runs_alone ? cell : "a cell alone", 20)
+                 << (runs_alone ? "a cell alone: the ship runs " : "the ship runs ") << direction()
+                 << "\n"
                  << "    rotate              switch that between right and down\n"
                  << "    auto                place the rest at random (then ok or again)\n"
                  << "    undo                take back the last ship placed\n";

@@ -87,7 +87,8 @@ private:
     std::string bots_text() const;
     void tell_everyone(const std::vector<json>& events);
     bool show_to(int seat);
-    void draw(int seat);
+    bool end_turn(int seat, int next);
+    void draw(int seat, bool with_turn = true);
     std::optional<json> ask(int seat);
     std::string help(const crew::Observation& obs) const;
     void save();
@@ -103,6 +104,7 @@ private:
     std::ostream& out_;
     std::vector<std::vector<NewsItem>> news_;  // per person: what happened since they looked
     int viewer_ = -1;
+    int mover_ = -1;  // the person whose turn just had a move, until the terminal is passed on
     bool summary_due_ = false;
 };
 
@@ -154,6 +156,8 @@ void CrewSession::tell_everyone(const std::vector<json>& events) {
 
 bool CrewSession::show_to(int seat) {
     if (hot_seat() && viewer_ != seat) {
+        if (mover_ == viewer_ && viewer_ >= 0 && !end_turn(viewer_, seat)) return false;
+        mover_ = -1;
         if (!console_.pass_to(names_[static_cast<std::size_t>(seat)])) return false;
         console_.set_player(seat);
         summary_due_ = true;
@@ -162,7 +166,20 @@ bool CrewSession::show_to(int seat) {
     return true;
 }
 
-void CrewSession::draw(int seat) {
+// As in classic (docs/play.md): before the pass screen, the mover sees what their turn did (and
+// what the bots threw after it) and presses Enter to end it. Every throw is public, so nothing
+// on this screen is a secret. False if they leave.
+bool CrewSession::end_turn(int seat, int next) {
+    draw(seat, false);
+    console_.on_resize([this, seat] { draw(seat, false); });
+    auto line = console_.ask("Your turn is over. Press Enter to pass the terminal to " +
+                             names_[static_cast<std::size_t>(next)] + ": ");
+    if (!line) return false;
+    return command_of(*line) != PlayCommand::kQuit || !confirm_leave(console_, save_);
+}
+
+// `with_turn`: the throws left and the dice held under the news; a turn that is over has none.
+void CrewSession::draw(int seat, bool with_turn) {
     const auto obs = game().observe_seat(seat);
     console_.begin_screen();
     out_ << style_.paint("BROADSIDE", Tone::kTitle) << "  Ship, Captain and Crew  "
@@ -190,7 +207,7 @@ void CrewSession::draw(int seat) {
     } else {
         below << "Ship, captain and mate held; the crew:\n" << render_dice({t.crew[0], t.crew[1]});
     }
-    const std::string bottom = below.str();
+    const std::string bottom = with_turn ? below.str() : "\n";
     auto& news = news_[static_cast<std::size_t>(seat)];
     if (!news.empty()) {
         // The rows the terminal has left (header, totals, blank and title above; the bottom
@@ -320,6 +337,7 @@ int CrewSession::run() {
             auto a = ask(seat);
             if (!a) break;
             action = *a;
+            mover_ = seat;
         }
         auto events = match_.act(seat, action);
         if (!events) {

@@ -107,6 +107,30 @@ std::string render_party_draft(const std::vector<std::string>& placements) {
 
 namespace {
 
+// A placement of the next ship that is valid now (for `help`): the first cell where it fits the
+// way a cell alone runs, else the first where it fits the other way.
+std::string example_placement(const std::vector<std::string>& ships, bool across) {
+    using namespace party;
+    const int next = static_cast<int>(ships.size());
+    CellMask used = 0;
+    for (int i = 0; i < next; ++i) {
+        used |= ship_mask(*parse_placement(ships[static_cast<std::size_t>(i)]), i);
+    }
+    for (const char* way : {across ? "right" : "down", across ? "down" : "right"}) {
+        for (int r = 0; r < kSide; ++r) {
+            for (int c = 0; c < kSide; ++c) {
+                const std::string text =
+                    std::string(1, static_cast<char>('A' + c)) + std::to_string(r + 1) + " " + way;
+                const auto p = parse_placement(text);
+                if (!p) continue;
+                const CellMask m = ship_mask(*p, next);
+                if (m != 0 && (m & used) == 0) return text;
+            }
+        }
+    }
+    return "A1 right";
+}
+
 // Asks for the fleet ship by ship (undo, rotate, auto then ok or again); returns the place
 // action, or null if the player leaves.
 nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rng& rng,
@@ -132,8 +156,14 @@ nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rn
             continue;
         }
         if (cmd == PlayCommand::kHelp) {
-            say(out, "A1 right or C3 down places the " + ship_names()[idx] + "; C3 alone runs " +
-                         (across ? "right" : "down") + "; rotate, undo, auto, board, quit.");
+            // The example is one the ship fits now; its cell alone fits too when it runs the
+            // way a cell alone does.
+            const std::string example = example_placement(ships, across);
+            const std::string cell = example.substr(0, example.find(' '));
+            const std::string way = across ? "right" : "down";
+            say(out, example + " places the " + ship_names()[idx] + "; " +
+                         (example == cell + " " + way ? cell : std::string("a cell")) +
+                         " alone runs " + way + "; rotate, undo, auto, board, quit.");
             continue;
         }
         if (cmd == PlayCommand::kBoard) {

@@ -266,12 +266,34 @@ private:
 
     bool show_to(int seat) {
         if (hot_seat() && viewer_ != seat) {
+            if (mover_ == viewer_ && viewer_ >= 0 && !end_turn(viewer_, seat)) return false;
+            mover_ = -1;
             if (!console_.pass_to(people_[seat])) return false;
             console_.set_player(seat);
             summary_due_ = true;
         }
         viewer_ = seat;
         return true;
+    }
+
+    // As in classic (docs/play.md): before the pass screen, the mover sees what their turn did
+    // (and what the bots did after it) on their own screen, and presses Enter to end it; the
+    // pass screen follows at once. False if they leave.
+    bool end_turn(int me, int next) {
+        collect_news();
+        draw(me);
+        console_.on_resize([this, me] { draw(me); });
+        auto line = console_.ask("Your turn is over. Press Enter to pass the terminal to " +
+                                 people_[next] + ": ");
+        if (!line) return false;
+        return command_of(*line) != PlayCommand::kQuit || !really_leave();
+    }
+
+    // `quit` asks first; with --save, where the game goes is said on a line of its own.
+    bool really_leave() {
+        if (!args_.save.empty())
+            say("The game so far is saved to " + args_.save + " if you leave.");
+        return confirm("Really leave the game? (yes or no): ");
     }
 
     // One screen: the header, the grid and the players, the news in the rows left. `below`:
@@ -327,12 +349,7 @@ private:
             if (w.empty()) continue;
             const auto command = command_of(w[0]);
             if (command == PlayCommand::kQuit) {
-                if (!args_.save.empty()) {
-                    say("The game so far is saved to " + args_.save + " if you leave.");
-                }
-                if (confirm("Really leave the game? (yes or no): ")) {
-                    return false;
-                }
+                if (really_leave()) return false;
                 continue;
             }
             if (command == PlayCommand::kHelp) {
@@ -365,6 +382,9 @@ private:
                 say(r.error().message);
                 continue;
             }
+            // Discards are chosen before the first turn, as a fleet is placed in classic: the
+            // pass screen follows them at once. Any other move is part of a turn.
+            mover_ = (*action)["type"] == "discard" ? -1 : me;
             return true;
         }
     }
@@ -417,6 +437,7 @@ private:
     std::vector<std::int64_t> seen_;
     std::vector<std::vector<NewsItem>> news_;
     int viewer_ = -1;
+    int mover_ = -1;  // the person whose turn just had a move, until the terminal is passed on
     bool summary_due_ = false;
 };
 
