@@ -125,7 +125,8 @@ int run_referee(const RefereeArgs& args) {
 
     const std::size_t seats = args.seats.size();
     std::vector<long> wins(seats, 0);
-    long shared = 0;
+    long shared = 0;  // won by several seats at once
+    long draws = 0;   // won by nobody: a draw, or a party whose players were all removed
     nlohmann::json faults = nlohmann::json::array();
     std::atomic<long> done{0};
     Progress progress(done, args.games);
@@ -136,6 +137,8 @@ int run_referee(const RefereeArgs& args) {
                                     seat_agents, seat_fallbacks, id);
         if (outcome.winners.size() == 1) {
             ++wins[static_cast<std::size_t>(outcome.winners[0])];
+        } else if (outcome.winners.empty()) {
+            ++draws;
         } else {
             ++shared;
         }
@@ -168,9 +171,9 @@ int run_referee(const RefereeArgs& args) {
                  {"win_rate", static_cast<double>(wins[s]) / static_cast<double>(args.games)},
                  {"win_rate_ci", {ci.low, ci.high}}});
         }
-        nlohmann::json j{{"game", args.game}, {"games", args.games}, {"seed", args.seed},
-                         {"wins", wins},      {"shared", shared},    {"seats", seat_list},
-                         {"faults", faults}};
+        nlohmann::json j{{"game", args.game},  {"games", args.games}, {"seed", args.seed},
+                         {"wins", wins},       {"shared", shared},    {"draws", draws},
+                         {"seats", seat_list}, {"faults", faults}};
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
@@ -184,6 +187,7 @@ int run_referee(const RefereeArgs& args) {
                       100 * ci.low, 100 * ci.high);
         std::cout << line << args.seats[s] << "\n";
     }
+    std::cout << "  shared wins: " << shared << "  draws: " << draws << "\n";
     std::cout << "  faults: " << faults.size() << "\n";
     return kExitOk;
 }

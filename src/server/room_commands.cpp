@@ -301,7 +301,9 @@ void Room::on_remove(Request& r) {
         error(r, "not_owner", "Only the room's creator removes players.");
         return;
     }
-    if (open_party() && state_.phase == Phase::kPlaying) {
+    // A party's host removes players during play with either seating (docs/protocol.md, the
+    // party game's `remove`): the host screen's Remove is the same button in both.
+    if (traits().hosted && state_.phase == Phase::kPlaying) {
         const json& s = r.body.contains("seat") ? r.body["seat"] : json();
         if (!s.is_number_integer() || s.get<std::int64_t>() < 1 ||
             s.get<std::int64_t>() >= state_.seat_count) {

@@ -419,7 +419,9 @@ TEST(RefereeGames, TheDiceGamesBuiltInBotsPlayAsRefereeSeats) {
                                   "--seat", "builtin:optimal", "--games", "4"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
-    EXPECT_EQ(j["wins"][0].get<int>() + j["wins"][1].get<int>() + j["shared"].get<int>(), 4);
+    EXPECT_EQ(j["wins"][0].get<int>() + j["wins"][1].get<int>() + j["shared"].get<int>() +
+                  j["draws"].get<int>(),
+              4);
     EXPECT_TRUE(j["faults"].empty()) << j["faults"].dump();
 }
 
@@ -430,8 +432,19 @@ TEST(RefereeGames, ThePartyGamesWinnersAreCountedIncludingSharedWins) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["wins"][0], 0) << "the host never wins";
-    // Each game has a sole winning player or a shared win (both players, counted as "shared").
+    // Each game has a sole winning player or a shared win (both players, counted as "shared");
+    // nobody is removed, so no game is won by nobody ("draws").
     EXPECT_EQ(j["wins"][1].get<int>() + j["wins"][2].get<int>() + j["shared"].get<int>(), 20);
+    EXPECT_EQ(j["draws"], 0);
+    // Without --json the counts are said too.
+    const auto text = run_broadside({"referee", "--game", "party", "--options", R"({"players": 2})",
+                                     "--seat", "builtin:random", "--seat", "builtin:random",
+                                     "--seat", "builtin:random", "--games", "20"});
+    ASSERT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_NE(
+        text.out.find("  shared wins: " + std::to_string(j["shared"].get<int>()) + "  draws: 0\n"),
+        std::string::npos)
+        << text.out;
     EXPECT_TRUE(j["faults"].empty()) << j["faults"].dump();
 }
 

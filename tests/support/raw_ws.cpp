@@ -162,7 +162,13 @@ std::optional<std::string> RawWs::receive(std::chrono::milliseconds timeout) {
                     fragments_.clear();
                     return message;
                 }
-                if (opcode == 0x8) closed_ = true;
+                if (opcode == 0x8) {
+                    closed_ = true;
+                    if (payload.size() >= 2) {
+                        close_code_ = (static_cast<unsigned char>(payload[0]) << 8) |
+                                      static_cast<unsigned char>(payload[1]);
+                    }
+                }
                 continue;  // ping, pong, close: not messages
             }
         }

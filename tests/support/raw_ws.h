@@ -36,6 +36,9 @@ public:
     bool drain_until_closed(std::chrono::milliseconds timeout);
     // Bytes received so far (for the frames' parser and the counts).
     std::size_t bytes_received() const { return received_; }
+    // The status code of the server's close frame, once one was read (nullopt: none yet, or a
+    // close frame without a code).
+    std::optional<int> close_code() const { return close_code_; }
 
 private:
     bool send_all(std::string_view bytes, std::chrono::milliseconds timeout);
@@ -44,6 +47,7 @@ private:
     std::string fragments_;  // the frames so far of a message sent in fragments
     std::size_t received_ = 0;
     bool closed_ = false;
+    std::optional<int> close_code_;
 };
 
 }  // namespace broadside::testing
