@@ -116,13 +116,23 @@ Result<std::shared_ptr<Room>> Room::create(RoomServices& services, RoomDirectory
 
 Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, RoomDirectory& directory,
                                             const StoredRoom& stored) {
-    return rebuild(services, directory, stored, false);
+    // Whatever a damaged room throws (settings of the wrong type, say) costs that room only.
+    try {
+        return rebuild(services, directory, stored, false);
+    } catch (const std::exception& e) {
+        return make_error("corrupt_room", "room " + stored.code + ": " + e.what());
+    }
 }
 
 Result<std::shared_ptr<Room>> Room::rebuild(RoomServices& services, RoomDirectory& directory,
                                             const StoredRoom& stored, bool replica) {
+    if (!stored.unreadable.empty()) {
+        return make_error("corrupt_room", "room " + stored.code + ", " + stored.unreadable);
+    }
     auto probe = Match::create(stored.game, stored.options, 0);
-    if (!probe) return probe.error();
+    if (!probe) {
+        return make_error("corrupt_room", "room " + stored.code + ": " + probe.error().message);
+    }
     std::shared_ptr<Room> room(new Room(services, directory, stored.code, stored.game,
                                         stored.options, stored.settings, stored.server_seed,
                                         probe->seat_count()));
