@@ -137,6 +137,9 @@ public:
     RoomEntry start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
     void shut_down(const std::string& reason);
+    // The same for a connection the room does not hold (one whose hello it refused), asked by
+    // that connection after shut_down: the room's strand knows whether it holds it.
+    void shut_down_unless_attached(std::shared_ptr<Peer> peer, const std::string& reason);
     // Sends `text` to every connection of the room (a server-wide notice). On any thread.
     void tell_everyone(std::string text);
     // In a cluster: the lease this room is owned under (0: a single node, no fencing). Every
@@ -159,6 +162,8 @@ private:
     Room(RoomServices& services, RoomDirectory& directory, std::string code, std::string game,
          nlohmann::json options, nlohmann::json settings, std::string server_seed, int seat_count);
     // restore() and replica(): the stored log replayed.
+    // `shutdown`, then the connection closes after what is queued.
+    static void tell_shutdown(Peer& peer, const std::string& reason);
     static Result<std::shared_ptr<Room>> rebuild(RoomServices& services, RoomDirectory& directory,
                                                  const StoredRoom& stored, bool replica);
 
@@ -336,6 +341,7 @@ private:
     std::int64_t log_size_ = 0;
     std::int64_t touched_ms_ = 0;
     bool closing_ = false;
+    std::string shut_down_reason_;  // set by shut_down: a connection greeted later is told it
     bool moved_ = false;            // the lease moved to another node: nothing more is done
     std::int64_t lease_epoch_ = 0;  // written once, before the room is shared
 

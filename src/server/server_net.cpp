@@ -265,11 +265,16 @@ public:
     const std::string& address() const override { return address_; }
 
     // The drain, for a connection no room tells: the lobby's, or a room's before its hello
-    // (a room tells the connections it holds itself: Room::shut_down).
+    // (a room tells the connections it holds itself: Room::shut_down). A room's greeted
+    // connection may hold no place in it (its hello was refused): the room, on its strand,
+    // tells the ones it does not hold.
     void shut_down_unless_a_room_does(const std::string& reason) {
         net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
-            if (self->room_ && self->connection_.greeted()) return;
             if (self->connection_.closing() || self->connection_.is_finished()) return;
+            if (self->room_ && self->connection_.greeted()) {
+                self->room_->shut_down_unless_attached(self, reason);
+                return;
+            }
             self->enqueue(json{{"type", "shutdown"}, {"message", reason}}.dump());
             self->apply(self->connection_.close(reason));
         });
