@@ -603,10 +603,11 @@ void Hub::quick_here(const std::string& game, Waiting me) {
     std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
                                                           {&me, new_token()}};
     for (std::size_t s = 0; s < players.size(); ++s) {
-        (void)r.prepare(
-            entries::join(static_cast<int>(s), players[s].first->name, static_cast<int>(s),
-                          sha256_hex(players[s].second), players[s].first->nonce, false),
-            batch);
+        // Each join is applied as it is prepared, so the second "Ann" finds the first's name.
+        (void)r.prepare(entries::join(static_cast<int>(s), r.unique_name(players[s].first->name),
+                                      static_cast<int>(s), sha256_hex(players[s].second),
+                                      players[s].first->nonce, false),
+                        batch);
     }
     (void)r.prepare(r.start_entry(), batch);
     publish(*room);

@@ -132,6 +132,9 @@ public:
     // Before anyone else can see the room: appends entries (the creator joining, bots, the start
     // of a quick match) to `batch`, which must commit before anyone is told of the room.
     Status prepare(const RoomEntry& entry, WriteBatch& batch);
+    // `name`, or "NAME 2", "NAME 3" ... when a member has it already (docs/server.md: the second
+    // "Ann" is "Ann 2"), for `join` and for a quick match's players alike.
+    std::string unique_name(const std::string& name) const;
     int seat_count() const { return state_.seat_count; }
     // The seed entry that starts the game with the nonces of the seated people.
     RoomEntry start_entry() const;
@@ -270,7 +273,6 @@ private:
     // phases, the oldest protocol its rooms serve, a host seat.
     const GameTraits& traits() const;
     bool party_accepts_players() const;
-    std::string unique_name(const std::string& name) const;
     void on_lock(Request& r);
     void on_names(Request& r);
     void remove_party_player(Request& r, int seat);

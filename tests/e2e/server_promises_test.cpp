@@ -698,5 +698,19 @@ TEST(ServerPromises, NewRoomsWhoseCommitFailsAreRefusedAndLeaveNoTrace) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// docs/server.md, "Party night": names are made unique, "the second "Ann" is "Ann 2"", in a
+// quick match as at `join`.
+TEST(ServerPromises, AQuickMatchOfTwoAnnsSeatsAnnAndAnn2) {
+    ServerProcess server(temp_dir(), kFast);
+    const auto [first, second] = quick_pair(server.port(), "Ann", "Ann");
+    ASSERT_EQ(first["type"], "matched") << first;
+    ASSERT_EQ(second["type"], "matched") << second;
+    SeatClient ann(server.port(), first["room"], first["token"]);
+    const auto summary = ann.request({{"cmd", "room"}});
+    EXPECT_EQ(summary["seats"][0]["name"], "Ann") << summary;
+    EXPECT_EQ(summary["seats"][1]["name"], "Ann 2") << summary;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 }  // namespace
 }  // namespace broadside::testing
