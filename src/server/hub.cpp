@@ -294,6 +294,15 @@ void Hub::release_leases() {
     }
 }
 
+void Hub::unmake(const Room& room, const std::string& address) {
+    lost(room);
+    std::lock_guard lock(mutex_);
+    auto it = created_by_.find(address);
+    if (it == created_by_.end()) return;
+    std::erase(it->second, room.code());
+    if (it->second.empty()) created_by_.erase(it);
+}
+
 bool Hub::may_create_room(const std::string& address) {
     auto it = created_by_.find(address);
     const auto cap = static_cast<std::size_t>(std::max(0, limits_.max_open_rooms_per_address));
@@ -520,13 +529,15 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         // Findable at once, but only this client knows the code, and it learns it once the
         // room is durable.
         publish(room);
-        services_.writer->submit(std::move(batch), [response, done](Commit result) {
-            if (result != Commit::kDone) {
-                done(error_response("storage_failed", "The room could not be saved."));
-                return;
-            }
-            done(response);
-        });
+        services_.writer->submit(
+            std::move(batch), [this, room, address, response, done](Commit result) {
+                if (result != Commit::kDone) {
+                    unmake(*room, address);
+                    done(error_response("storage_failed", "The room could not be saved."));
+                    return;
+                }
+                done(response);
+            });
     } else if (cmd == "quick") {
         const std::string game = request.value("game", "");
         // The games declare whether strangers may be paired for them (GameTraits).
@@ -592,10 +603,11 @@ void Hub::quick_here(const std::string& game, Waiting me) {
     std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
                                                           {&me, new_token()}};
     for (std::size_t s = 0; s < players.size(); ++s) {
-        (void)r.prepare(
-            entries::join(static_cast<int>(s), players[s].first->name, static_cast<int>(s),
-                          sha256_hex(players[s].second), players[s].first->nonce, false),
-            batch);
+        // Each join is applied as it is prepared, so the second "Ann" finds the first's name.
+        (void)r.prepare(entries::join(static_cast<int>(s), r.unique_name(players[s].first->name),
+                                      static_cast<int>(s), sha256_hex(players[s].second),
+                                      players[s].first->nonce, false),
+                        batch);
     }
     (void)r.prepare(r.start_entry(), batch);
     publish(*room);
@@ -608,8 +620,15 @@ void Hub::quick_here(const std::string& game, Waiting me) {
     auto first_done = other->done;
     auto second_done = me.done;
     const std::string t0 = players[0].second, t1 = players[1].second;
-    services_.writer->submit(std::move(batch), [=](Commit result) {
-        if (result != Commit::kDone) return;
+    services_.writer->submit(std::move(batch), [=, this, made = *room](Commit result) {
+        if (result != Commit::kDone) {
+            // As for a failed `create`: both are told, and the room leaves no trace.
+            unmake(*made, "");
+            const json refused = error_response("storage_failed", "The room could not be saved.");
+            first_done(refused);
+            second_done(refused);
+            return;
+        }
         first_done(matched(t0, 0));
         second_done(matched(t1, 1));
     });

@@ -93,6 +93,9 @@ private:
     }
     void publish(std::shared_ptr<Room> room) override;
     void lost(const Room& room) override;
+    // A new room whose first commit failed (a `create` or a quick match): gone from memory and
+    // from its creator's count, as if never made (docs/server.md, "What survives what").
+    void unmake(const Room& room, const std::string& address);
     nlohmann::json create(const nlohmann::json& request, WriteBatch& batch,
                           std::shared_ptr<Room>& made);
     nlohmann::json open_rooms() const;

@@ -116,8 +116,8 @@ StoredRoom room_from_row(const pqxx::row& row) {
     StoredRoom room;
     room.code = row[0].as<std::string>();
     room.game = row[1].as<std::string>();
-    room.options = nlohmann::json::parse(row[2].as<std::string>());
-    room.settings = nlohmann::json::parse(row[3].as<std::string>());
+    read_json_column(room, room.options, row[2].as<std::string>(), "options");
+    read_json_column(room, room.settings, row[3].as<std::string>(), "settings");
     room.server_seed = row[4].as<std::string>();
     room.created_ms = row[5].as<std::int64_t>();
     room.touched_ms = row[6].as<std::int64_t>();
@@ -202,19 +202,14 @@ std::vector<StoredRoom> PostgresStorage::load() {
                  tx.exec("SELECT room, number, body FROM room_log ORDER BY room, number")) {
                 auto it = index.find(row[0].as<std::string>());
                 if (it == index.end()) continue;
-                auto& entries = rooms[it->second].log;
-                const auto number = row[1].as<std::int64_t>();
-                if (number != static_cast<std::int64_t>(entries.size()) + 1) {
-                    throw std::runtime_error("room " + it->first + ": log entry " +
-                                             std::to_string(number) + " follows a gap");
-                }
-                entries.push_back(nlohmann::json::parse(row[2].as<std::string>()));
+                read_log_entry(rooms[it->second], row[1].as<std::int64_t>(),
+                               row[2].as<std::string>());
             }
             for (const auto& row : tx.exec("SELECT room, record FROM records")) {
                 auto it = index.find(row[0].as<std::string>());
-                if (it != index.end()) {
-                    rooms[it->second].record = nlohmann::json::parse(row[1].as<std::string>());
-                }
+                if (it == index.end()) continue;
+                auto& room = rooms[it->second];
+                read_json_column(room, room.record, row[1].as<std::string>(), "record");
             }
             tx.commit();
             return rooms;
@@ -352,15 +347,11 @@ std::optional<StoredRoom> PostgresStorage::load_room(const std::string& code) {
             StoredRoom room = room_from_row(rows[0]);
             for (const auto& entry : tx.exec_params(
                      "SELECT number, body FROM room_log WHERE room = $1 ORDER BY number", code)) {
-                if (entry[0].as<std::int64_t>() != static_cast<std::int64_t>(room.log.size()) + 1) {
-                    throw std::runtime_error("room " + code + ": log entry " +
-                                             entry[0].as<std::string>() + " follows a gap");
-                }
-                room.log.push_back(nlohmann::json::parse(entry[1].as<std::string>()));
+                read_log_entry(room, entry[0].as<std::int64_t>(), entry[1].as<std::string>());
             }
             const auto record = tx.exec_params("SELECT record FROM records WHERE room = $1", code);
             if (!record.empty())
-                room.record = nlohmann::json::parse(record[0][0].as<std::string>());
+                read_json_column(room, room.record, record[0][0].as<std::string>(), "record");
             tx.commit();
             return room;
         });

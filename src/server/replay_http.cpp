@@ -41,6 +41,10 @@ bool seat_of(const std::string& target, int& seat) {
 
 }  // namespace
 
+bool is_replay_target(std::string_view target) {
+    return target.substr(0, target.find('?')) == "/api/replay";
+}
+
 std::pair<int, std::string> replay_answer(const std::string& target, const std::string& body) {
     int seat = -1;
     if (!seat_of(target, seat)) {

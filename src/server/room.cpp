@@ -116,13 +116,23 @@ Result<std::shared_ptr<Room>> Room::create(RoomServices& services, RoomDirectory
 
 Result<std::shared_ptr<Room>> Room::restore(RoomServices& services, RoomDirectory& directory,
                                             const StoredRoom& stored) {
-    return rebuild(services, directory, stored, false);
+    // Whatever a damaged room throws (settings of the wrong type, say) costs that room only.
+    try {
+        return rebuild(services, directory, stored, false);
+    } catch (const std::exception& e) {
+        return make_error("corrupt_room", "room " + stored.code + ": " + e.what());
+    }
 }
 
 Result<std::shared_ptr<Room>> Room::rebuild(RoomServices& services, RoomDirectory& directory,
                                             const StoredRoom& stored, bool replica) {
+    if (!stored.unreadable.empty()) {
+        return make_error("corrupt_room", "room " + stored.code + ", " + stored.unreadable);
+    }
     auto probe = Match::create(stored.game, stored.options, 0);
-    if (!probe) return probe.error();
+    if (!probe) {
+        return make_error("corrupt_room", "room " + stored.code + ": " + probe.error().message);
+    }
     std::shared_ptr<Room> room(new Room(services, directory, stored.code, stored.game,
                                         stored.options, stored.settings, stored.server_seed,
                                         probe->seat_count()));
@@ -243,13 +253,22 @@ void Room::detach(std::shared_ptr<Peer> peer) {
 void Room::shut_down(const std::string& reason) {
     boost::asio::post(strand_, [self = shared_from_this(), reason] {
         self->closing_ = true;
+        self->shut_down_reason_ = reason;
         for (auto& [key, a] : self->peers_) {
-            if (auto p = a.peer.lock()) {
-                p->send(json{{"type", "shutdown"}, {"message", reason}}.dump());
-                p->close(reason);
-            }
+            if (auto p = a.peer.lock()) tell_shutdown(*p, reason);
         }
     });
+}
+
+void Room::shut_down_unless_attached(std::shared_ptr<Peer> peer, const std::string& reason) {
+    boost::asio::post(strand_, [self = shared_from_this(), peer = std::move(peer), reason] {
+        if (self->attachment(peer.get()) == nullptr) tell_shutdown(*peer, reason);
+    });
+}
+
+void Room::tell_shutdown(Peer& peer, const std::string& reason) {
+    peer.send(json{{"type", "shutdown"}, {"message", reason}}.dump());
+    peer.close(reason);
 }
 
 void Room::tell_everyone(std::string text) {
@@ -356,7 +375,10 @@ void Room::dispatch(Request& r) {
     const json& body = r.body;
     const std::string& cmd = body["cmd"].get_ref<const std::string&>();
     if (attachment(r.peer.get()) == nullptr) {
-        if (cmd == "hello") {
+        if (!shut_down_reason_.empty()) {
+            // Read before the drain and handled after it: nobody would tell this one.
+            tell_shutdown(*r.peer, shut_down_reason_);
+        } else if (cmd == "hello") {
             on_hello(r);
         } else {
             error(r, "hello_first",

@@ -132,11 +132,17 @@ public:
     // Before anyone else can see the room: appends entries (the creator joining, bots, the start
     // of a quick match) to `batch`, which must commit before anyone is told of the room.
     Status prepare(const RoomEntry& entry, WriteBatch& batch);
+    // `name`, or "NAME 2", "NAME 3" ... when a member has it already (docs/server.md: the second
+    // "Ann" is "Ann 2"), for `join` and for a quick match's players alike.
+    std::string unique_name(const std::string& name) const;
     int seat_count() const { return state_.seat_count; }
     // The seed entry that starts the game with the nonces of the seated people.
     RoomEntry start_entry() const;
     // Told to every peer, then their connections close (the server is stopping).
     void shut_down(const std::string& reason);
+    // The same for a connection the room does not hold (one whose hello it refused), asked by
+    // that connection after shut_down: the room's strand knows whether it holds it.
+    void shut_down_unless_attached(std::shared_ptr<Peer> peer, const std::string& reason);
     // Sends `text` to every connection of the room (a server-wide notice). On any thread.
     void tell_everyone(std::string text);
     // In a cluster: the lease this room is owned under (0: a single node, no fencing). Every
@@ -159,6 +165,8 @@ private:
     Room(RoomServices& services, RoomDirectory& directory, std::string code, std::string game,
          nlohmann::json options, nlohmann::json settings, std::string server_seed, int seat_count);
     // restore() and replica(): the stored log replayed.
+    // `shutdown`, then the connection closes after what is queued.
+    static void tell_shutdown(Peer& peer, const std::string& reason);
     static Result<std::shared_ptr<Room>> rebuild(RoomServices& services, RoomDirectory& directory,
                                                  const StoredRoom& stored, bool replica);
 
@@ -265,7 +273,6 @@ private:
     // phases, the oldest protocol its rooms serve, a host seat.
     const GameTraits& traits() const;
     bool party_accepts_players() const;
-    std::string unique_name(const std::string& name) const;
     void on_lock(Request& r);
     void on_names(Request& r);
     void remove_party_player(Request& r, int seat);
@@ -336,6 +343,7 @@ private:
     std::int64_t log_size_ = 0;
     std::int64_t touched_ms_ = 0;
     bool closing_ = false;
+    std::string shut_down_reason_;  // set by shut_down: a connection greeted later is told it
     bool moved_ = false;            // the lease moved to another node: nothing more is done
     std::int64_t lease_epoch_ = 0;  // written once, before the room is shared
 

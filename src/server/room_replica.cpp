@@ -33,6 +33,7 @@ constexpr int kUpstreamTimeoutMs = 2000;
 }  // namespace
 
 bool Room::is_open_party(const StoredRoom& stored) {
+    if (!stored.unreadable.empty()) return false;  // no replica of a room nobody can rebuild
     const auto found = find_game(stored.game);
     if (!found) return false;
     const auto open_seating = (*found)->traits.open_seating;

@@ -265,11 +265,16 @@ public:
     const std::string& address() const override { return address_; }
 
     // The drain, for a connection no room tells: the lobby's, or a room's before its hello
-    // (a room tells the connections it holds itself: Room::shut_down).
+    // (a room tells the connections it holds itself: Room::shut_down). A room's greeted
+    // connection may hold no place in it (its hello was refused): the room, on its strand,
+    // tells the ones it does not hold.
     void shut_down_unless_a_room_does(const std::string& reason) {
         net::post(ws_.get_executor(), [self = shared_from_this(), reason] {
-            if (self->room_ && self->connection_.greeted()) return;
             if (self->connection_.closing() || self->connection_.is_finished()) return;
+            if (self->room_ && self->connection_.greeted()) {
+                self->room_->shut_down_unless_attached(self, reason);
+                return;
+            }
             self->enqueue(json{{"type", "shutdown"}, {"message", reason}}.dump());
             self->apply(self->connection_.close(reason));
         });
@@ -440,13 +445,21 @@ private:
     }
 
     // The header decides how large a body may be: only a record posted for a replay may be
-    // larger than 16 KiB.
+    // larger than 16 KiB. Beast compares a stated Content-Length with the limit only as it
+    // finishes the header, so the lowered limit binds chunked bodies alone: a stated length is
+    // checked here. Either way nothing of a refused body is read.
     void on_header(beast::error_code ec, std::size_t) {
-        // A stated length over the largest limit is refused before any of the body is read.
-        if (read_failed(ec)) return;
+        if (read_failed(ec)) return;  // a stated length over even the replay's limit
         const auto& header = parser_->get();
-        if (header.method() != http::verb::post || !header.target().starts_with("/api/replay")) {
-            parser_->body_limit(16 * 1024);
+        const auto target = header.target();
+        if (header.method() != http::verb::post ||
+            !is_replay_target(std::string_view(target.data(), target.size()))) {
+            const auto length = parser_->content_length();
+            if (length && *length > kRequestBodyLimit) {
+                too_large();
+                return;
+            }
+            parser_->body_limit(kRequestBodyLimit);
         }
         http::async_read(stream_, buffer_, *parser_,
                          beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
@@ -462,11 +475,11 @@ private:
         respond(std::move(req));
     }
 
-    // After a read of the header or the body: true when it failed, and then a POST over its
-    // body's limit is answered 413 and anything else is closed.
+    // After a read of the header or the body: true when it failed, and then a body over its
+    // limit (whatever the method) is answered 413 and anything else is closed.
     bool read_failed(beast::error_code ec) {
         if (!ec) return false;
-        if (ec == http::error::body_limit && parser_->get().method() == http::verb::post) {
+        if (ec == http::error::body_limit) {
             too_large();
         } else {
             beast::error_code ignored;
@@ -621,7 +634,7 @@ private:
 
     void respond(http::request<http::string_body> req) {
         const std::string target(req.target());
-        if (req.method() == http::verb::post && target.rfind("/api/replay", 0) == 0) {
+        if (req.method() == http::verb::post && is_replay_target(target)) {
             auto [status, body] = replay_answer(target, req.body());
             reply(req, static_cast<http::status>(status), "application/json", std::move(body),
                   true);

@@ -120,8 +120,8 @@ std::vector<StoredRoom> SqliteStorage::load() {
         StoredRoom room;
         room.code = q.getColumn(0).getString();
         room.game = q.getColumn(1).getString();
-        room.options = nlohmann::json::parse(q.getColumn(2).getString());
-        room.settings = nlohmann::json::parse(q.getColumn(3).getString());
+        read_json_column(room, room.options, q.getColumn(2).getString(), "options");
+        read_json_column(room, room.settings, q.getColumn(3).getString(), "settings");
         room.server_seed = q.getColumn(4).getString();
         room.created_ms = q.getColumn(5).getInt64();
         room.touched_ms = q.getColumn(6).getInt64();
@@ -133,20 +133,15 @@ std::vector<StoredRoom> SqliteStorage::load() {
     while (log.executeStep()) {
         auto it = index.find(log.getColumn(0).getString());
         if (it == index.end()) continue;
-        auto& entries = rooms[it->second].log;
-        const auto number = log.getColumn(1).getInt64();
-        if (number != static_cast<std::int64_t>(entries.size()) + 1) {
-            throw std::runtime_error("room " + it->first + ": log entry " + std::to_string(number) +
-                                     " follows a gap");
-        }
-        entries.push_back(nlohmann::json::parse(log.getColumn(2).getString()));
+        read_log_entry(rooms[it->second], log.getColumn(1).getInt64(),
+                       log.getColumn(2).getString());
     }
     SQLite::Statement rec(*db_, "SELECT room, record FROM records");
     while (rec.executeStep()) {
         auto it = index.find(rec.getColumn(0).getString());
-        if (it != index.end()) {
-            rooms[it->second].record = nlohmann::json::parse(rec.getColumn(1).getString());
-        }
+        if (it == index.end()) continue;
+        auto& room = rooms[it->second];
+        read_json_column(room, room.record, rec.getColumn(1).getString(), "record");
     }
     return rooms;
 }

@@ -23,7 +23,20 @@ struct StoredRoom {
     bool expired = false;
     std::vector<nlohmann::json> log;  // entry n-1 is number n
     nlohmann::json record;            // the finished game's record, or null
+    // What of the room's stored rows this server cannot read, as "entry 3: not JSON (...)",
+    // "options: ...", or "entry 4: missing (...)" for a gap; empty when all were read. A load
+    // marks such a room instead of failing, so that one damaged row costs only its own room
+    // (docs/server.md, "The log's entries"); the room then refuses to be rebuilt.
+    std::string unreadable;
 };
+
+// Helpers for the storages' load(): each reads one stored column into `room`, marking the room
+// unreadable (the first problem kept) instead of throwing.
+void read_json_column(StoredRoom& room, nlohmann::json& into, const std::string& text,
+                      const std::string& column);
+// Appends log entry `number` (rows come in order of number): a gap or a body that is not JSON
+// marks the room unreadable, and the entries after it are ignored.
+void read_log_entry(StoredRoom& room, std::int64_t number, const std::string& body);
 
 struct LogEntry {
     std::string room;

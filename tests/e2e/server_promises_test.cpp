@@ -9,6 +9,8 @@
 #include <sstream>
 #include <thread>
 
+#include <SQLiteCpp/SQLiteCpp.h>
+
 #include "seats/bot_registry.h"
 #include "server/secrets.h"
 #include "support/server_client.h"
@@ -630,6 +632,83 @@ TEST(ServerPromises, AHelloWithoutAWholeNumberProtocolIsABadRequest) {
         EXPECT_FALSE(lobby.closed());
         EXPECT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
     }
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// A lobby's answer to `quick` that is not `waiting`: `matched`, or an error (null: none came).
+json quick_answer(client::WsClient& lobby) {
+    while (auto text = lobby.receive(std::chrono::seconds(10))) {
+        auto message = json::parse(*text);
+        if (message.value("type", "") != "waiting") return message;
+    }
+    return nullptr;
+}
+
+// Two lobby connections that both ask for a quick match under `names`; their answers.
+std::pair<json, json> quick_pair(unsigned short port, const std::string& first,
+                                 const std::string& second) {
+    client::WsClient a("127.0.0.1", port, "/ws");
+    client::WsClient b("127.0.0.1", port, "/ws");
+    EXPECT_EQ(a.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    EXPECT_EQ(b.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    EXPECT_EQ(a.request({{"cmd", "quick"}, {"game", "classic"}, {"name", first}})["type"],
+              "waiting");
+    b.send_json({{"cmd", "quick"}, {"game", "classic"}, {"name", second}, {"id", 1}});
+    json answer_b = quick_answer(b);
+    return {quick_answer(a), std::move(answer_b)};
+}
+
+// The database refuses every new room (a trigger raising SQLite's "disk is full"), or no longer.
+void refuse_new_rooms(const std::string& data, bool refuse) {
+    SQLite::Database db(data + "/broadside.db", SQLite::OPEN_READWRITE);
+    db.setBusyTimeout(5000);
+    db.exec(refuse ? "CREATE TRIGGER refuse_rooms BEFORE INSERT ON rooms BEGIN "
+                     "SELECT RAISE(ABORT, 'database or disk is full'); END"
+                   : "DROP TRIGGER refuse_rooms");
+}
+
+// docs/server.md, "What survives what": a failed commit that held nothing but new rooms answers
+// each `create`, and both players of a quick match, with `storage_failed`, and the server runs
+// on; the rooms are gone: not listed, and not counted against --max-rooms or
+// --max-rooms-per-address (both small here, so that rooms left behind would refuse the next).
+TEST(ServerPromises, NewRoomsWhoseCommitFailsAreRefusedAndLeaveNoTrace) {
+    const std::string data = temp_dir();
+    std::vector<std::string> flags = kFast;
+    flags.insert(flags.end(), {"--max-rooms", "2", "--max-rooms-per-address", "1"});
+    ServerProcess server(data, flags);
+    refuse_new_rooms(data, true);
+    client::WsClient lobby("127.0.0.1", server.port(), "/ws");
+    ASSERT_EQ(lobby.request({{"cmd", "hello"}, {"protocol", 2}})["type"], "welcome");
+    for (int i = 0; i < 3; ++i) {
+        const auto refused =
+            lobby.request({{"cmd", "create"}, {"game", "classic"}, {"public", true}});
+        EXPECT_EQ(refused["error"]["code"], "storage_failed") << refused;
+    }
+    const auto [first, second] = quick_pair(server.port(), "Ann", "Bob");
+    EXPECT_EQ(first["error"]["code"], "storage_failed") << first;
+    EXPECT_EQ(second["error"]["code"], "storage_failed") << second;
+    EXPECT_EQ(json::parse(http_get(server.port(), "/api/rooms").body)["rooms"], json::array());
+    // The database takes rooms again: a room and a quick match fit the two rooms allowed.
+    refuse_new_rooms(data, false);
+    const auto created = lobby.request({{"cmd", "create"}, {"game", "classic"}});
+    EXPECT_EQ(created["type"], "room_created") << created;
+    const auto [ann, bob] = quick_pair(server.port(), "Ann", "Bob");
+    EXPECT_EQ(ann["type"], "matched") << ann;
+    EXPECT_EQ(bob["type"], "matched") << bob;
+    EXPECT_EQ(server.terminate(), 0);
+}
+
+// docs/server.md, "Party night": names are made unique, "the second "Ann" is "Ann 2"", in a
+// quick match as at `join`.
+TEST(ServerPromises, AQuickMatchOfTwoAnnsSeatsAnnAndAnn2) {
+    ServerProcess server(temp_dir(), kFast);
+    const auto [first, second] = quick_pair(server.port(), "Ann", "Ann");
+    ASSERT_EQ(first["type"], "matched") << first;
+    ASSERT_EQ(second["type"], "matched") << second;
+    SeatClient ann(server.port(), first["room"], first["token"]);
+    const auto summary = ann.request({{"cmd", "room"}});
+    EXPECT_EQ(summary["seats"][0]["name"], "Ann") << summary;
+    EXPECT_EQ(summary["seats"][1]["name"], "Ann 2") << summary;
     EXPECT_EQ(server.terminate(), 0);
 }
 

@@ -133,5 +133,62 @@ TEST(ServerReplay, NotARecordASeatTheGameLacksAndTooLargeABodyAreRefused) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// The code of an error answer, or what the body is when it is none.
+std::string error_code(const HttpReply& reply) {
+    const json body = json::parse(reply.body, nullptr, false);
+    if (body.is_object() && body.contains("error")) return body["error"].value("code", "");
+    return "no error: " + std::to_string(reply.status) + " " + reply.body.substr(0, 80);
+}
+
+// docs/server.md, "HTTP": a body is at most 2 MiB for POST /api/replay (that path exactly) and
+// 16 KiB for every other request, whatever its method or path; one byte more is 413 `too_large`
+// and the connection closes. Sent on a raw socket, with the length stated or chunked.
+TEST(ServerBodyLimit, EveryRequestButAReplayTakesABodyOfAtMost16KiB) {
+    ServerProcess server(temp_dir());
+    const auto port = server.port();
+    const std::string at_limit(16 * 1024, 'x');
+    const std::string over(16 * 1024 + 1, 'x');
+    auto sent = [&](const std::string& method, const std::string& target, const std::string& body) {
+        return http_request(port, method, target, body,
+                            {{"Content-Length", std::to_string(body.size())}});
+    };
+    // At the limit, answered as before.
+    EXPECT_EQ(sent("GET", "/healthz", at_limit).status, 200);
+    EXPECT_EQ(sent("POST", "/healthz", at_limit).status, 405);
+    // One byte over, on any path but the endpoint's, with any method: refused.
+    for (const auto& [method, target] :
+         std::vector<std::pair<std::string, std::string>>{{"POST", "/healthz"},
+                                                          {"GET", "/healthz"},
+                                                          {"POST", "/api/rooms"},
+                                                          {"POST", "/api/replayX"},
+                                                          {"POST", "/api/replay/x"}}) {
+        const auto refused = sent(method, target, over);
+        EXPECT_EQ(refused.status, 413) << method << " " << target << ": " << refused.body;
+        EXPECT_EQ(error_code(refused), "too_large") << method << " " << target;
+        EXPECT_NE(refused.headers.find("Connection: close"), std::string::npos) << refused.headers;
+    }
+    // A megabyte stated and never sent is refused from its length alone.
+    const auto stated = http_request(port, "GET", "/healthz", "",
+                                     {{"Content-Length", std::to_string(1024 * 1024)}});
+    EXPECT_EQ(stated.status, 413);
+    EXPECT_EQ(error_code(stated), "too_large");
+    // A chunked body over the limit too (0x4001 bytes in one chunk).
+    const auto chunked = http_request(port, "GET", "/healthz", "4001\r\n" + over + "\r\n0\r\n\r\n",
+                                      {{"Transfer-Encoding", "chunked"}});
+    EXPECT_EQ(chunked.status, 413) << chunked.body;
+    EXPECT_EQ(error_code(chunked), "too_large");
+    // A path that only starts like the endpoint's is not it.
+    EXPECT_EQ(http_post(port, "/api/replayX", "{}").status, 405);
+    // The endpoint still reads up to 2 MiB (and then finds this is no record).
+    const std::string two_mib(2 * 1024 * 1024, ' ');
+    for (const std::string target : {"/api/replay", "/api/replay?seat=0"}) {
+        const auto read = sent("POST", target, two_mib);
+        EXPECT_EQ(read.status, 400) << target;
+        EXPECT_EQ(error_code(read), "bad_record") << target;
+    }
+    EXPECT_EQ(http_get(port, "/healthz").status, 200);
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 }  // namespace
 }  // namespace broadside::testing

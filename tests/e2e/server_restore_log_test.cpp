@@ -122,5 +122,46 @@ TEST(ServerRestore, ARoomWithAnEntryTheServerCannotReadIsLeftOutAndTheOthersCome
     }
 }
 
+// The same promise for rows that are not even JSON, or not there: an entry, the room's options,
+// settings or record altered to text that does not parse, and a log with an entry deleted from
+// its middle. Each costs its own room only, with a line saying which room and which row.
+TEST(ServerRestore, ARoomWithARowThatIsNotJsonOrAGapInItsLogIsLeftOutAndTheOthersComeBack) {
+    const std::string dir = fixture_data_dir();
+    const std::vector<std::pair<std::string, std::string>> damage = {
+        {"UPDATE room_log SET body = '{not json' WHERE room = 'KATFW' AND number = 3",
+         "restore: room KATFW, entry 3: not JSON ("},
+        {"UPDATE rooms SET options = '{not json' WHERE code = 'HCBSQ'",
+         "restore: room HCBSQ, options: not JSON ("},
+        {"UPDATE rooms SET settings = '[1,' WHERE code = 'DSDWW'",
+         "restore: room DSDWW, settings: not JSON ("},
+        {"UPDATE records SET record = 'nope' WHERE room = 'ZVSSR'",
+         "restore: room ZVSSR, record: not JSON ("},
+        {"DELETE FROM room_log WHERE room = 'DKBGQ' AND number = 2",
+         "restore: room DKBGQ, entry 2: missing (the log goes on at entry 3)"},
+    };
+    {
+        SQLite::Database db(dir + "/broadside.db", SQLite::OPEN_READWRITE);
+        for (const auto& [sql, line] : damage) ASSERT_EQ(db.exec(sql), 1) << sql;
+    }
+    ServerProcess server(dir, {"--room-ttl", "1000000000"});
+    const std::string output = server.output();
+    EXPECT_NE(output.find(", 7 rooms restored)"), std::string::npos) << output;
+    for (const auto& [sql, line] : damage) {
+        EXPECT_NE(output.find(line), std::string::npos) << line << "\n" << output;
+        const std::string code = line.substr(std::string("restore: room ").size(), 5);
+        try {
+            SeatClient watcher(server.port(), code);
+            ADD_FAILURE() << code << " was restored: " << watcher.welcome;
+        } catch (const std::exception& refused) {
+            EXPECT_NE(std::string(refused.what()).find("404"), std::string::npos)
+                << code << ": " << refused.what();
+        }
+    }
+    for (const std::string code : {"SAXTB", "RBCVC", "RAFVD", "BPDGY", "DJGZT", "DFPBQ", "SHHER"}) {
+        SeatClient watcher(server.port(), code);
+        EXPECT_EQ(watcher.welcome["type"], "welcome") << code << ": " << watcher.welcome;
+    }
+}
+
 }  // namespace
 }  // namespace broadside::testing

@@ -453,6 +453,27 @@ TEST(Server, SigtermTellsEveryClientAndExitsZeroAndRoomsComeBack) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// docs/server.md, SIGTERM: "every client ... is sent shutdown and closed", also a room's
+// connection whose hello the room refused (a token of no seat there): it said hello, yet the
+// room holds no place for it. Told, and closed with a close frame (its reason), not dropped.
+TEST(Server, SigtermTellsARoomsConnectionWhoseHelloWasRefused) {
+    ServerProcess server(temp_dir(), kFast);
+    auto created = create_room(server.port(), {{"game", "classic"}});
+    client::WsClient refused("127.0.0.1", server.port(),
+                             "/ws/" + created["room"].get<std::string>());
+    const auto answer = refused.request(
+        {{"cmd", "hello"}, {"protocol", 2}, {"token", "00000000000000000000000000000000"}});
+    ASSERT_EQ(answer["error"]["code"], "bad_token") << answer;
+    EXPECT_EQ(server.terminate(), 0);
+    std::optional<std::string> told;
+    while (auto text = refused.receive(std::chrono::seconds(5))) {
+        if (json::parse(*text).value("type", "") == "shutdown") told = text;
+    }
+    EXPECT_TRUE(told.has_value()) << "no shutdown";
+    EXPECT_TRUE(refused.closed());
+    EXPECT_NE(refused.close_reason(), "") << "closed without a close frame";
+}
+
 }  // namespace
 }  // namespace broadside::testing
 

@@ -4,7 +4,11 @@
 // Mutant: tests/mutants/postgres_rooms_outside_the_batch.patch.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <map>
 #include <memory>
+
+#include <SQLiteCpp/SQLiteCpp.h>
 
 #include "server/postgres_storage.h"
 #include "server/sqlite_storage.h"
@@ -30,6 +34,22 @@ protected:
     std::unique_ptr<Storage> open() {
         if (GetParam() == "PostgreSQL") return std::make_unique<server::PostgresStorage>(where_);
         return std::make_unique<server::SqliteStorage>(where_, server::Durability::kNormal);
+    }
+    // One SQL statement on the database behind the storage, as a damaged row would be.
+    void alter(const std::string& statement) {
+        if (GetParam() == "SQLite") {
+            SQLite::Database db(where_ + "/broadside.db", SQLite::OPEN_READWRITE);
+            ASSERT_EQ(db.exec(statement), 1) << statement;
+            return;
+        }
+        // psql on the throwaway's socket (the URI names it); statements hold no double quote.
+        const std::string command = "psql '" + where_ + "' -Atqc \"" + statement + "\" 2>&1";
+        std::string out;
+        if (FILE* pipe = popen(command.c_str(), "r")) {
+            char buffer[256];
+            while (fgets(buffer, sizeof buffer, pipe)) out += buffer;
+            ASSERT_EQ(pclose(pipe), 0) << statement << ": " << out;
+        }
     }
     std::string where_;
     std::unique_ptr<Storage> storage_;
@@ -200,6 +220,42 @@ TEST_P(StorageContract, ANewStorageOnTheSameDatabaseSeesEverythingCommitted) {
     EXPECT_EQ(find(after, "AAAAA")->touched_ms, 777);
     EXPECT_TRUE(again->room_exists("BBBBB"));
     EXPECT_EQ(again->record("BBBBB"), json({{"winner", 1}}));
+}
+
+// docs/server.md, "The log's entries": a row the server cannot read costs its own room only. The
+// load marks that room (which row, what is wrong) and reads every other room whole.
+TEST_P(StorageContract, ARowThatCannotBeReadMarksItsRoomAndEveryOtherRoomLoads) {
+    const std::vector<std::string> codes = {"AAAAA", "BBBBB", "CCCCC", "DDDDD", "EEEEE", "FFFFF"};
+    WriteBatch b;
+    for (std::size_t i = 0; i < codes.size(); ++i) {
+        b.new_rooms.push_back(room(codes[i], static_cast<std::int64_t>(i)));
+        for (int n = 1; n <= 3; ++n) b.entries.push_back(entry(codes[i], n));
+        b.records.push_back({codes[i], {{"winner", 0}}});
+    }
+    storage_->write(b);
+    alter("UPDATE room_log SET body = '{not json' WHERE room = 'AAAAA' AND number = 2");
+    alter("UPDATE rooms SET options = '{not json' WHERE code = 'BBBBB'");
+    alter("UPDATE rooms SET settings = '[1,' WHERE code = 'CCCCC'");
+    alter("UPDATE records SET record = 'nope' WHERE room = 'DDDDD'");
+    alter("DELETE FROM room_log WHERE room = 'EEEEE' AND number = 2");
+    const auto rooms = storage_->load();
+    ASSERT_EQ(rooms.size(), codes.size());
+    const std::map<std::string, std::string> marked = {
+        {"AAAAA", "entry 2: not JSON ("},
+        {"BBBBB", "options: not JSON ("},
+        {"CCCCC", "settings: not JSON ("},
+        {"DDDDD", "record: not JSON ("},
+        {"EEEEE", "entry 2: missing (the log goes on at entry 3)"},
+    };
+    for (const auto& [code, why] : marked) {
+        EXPECT_EQ(find(rooms, code)->unreadable.rfind(why, 0), 0u)
+            << code << ": " << find(rooms, code)->unreadable;
+    }
+    const auto* whole = find(rooms, "FFFFF");
+    EXPECT_EQ(whole->unreadable, "");
+    EXPECT_EQ(whole->log.size(), 3u);
+    EXPECT_EQ(whole->record, json({{"winner", 0}}));
+    EXPECT_EQ(whole->settings, room("FFFFF", 5).settings);
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, StorageContract, ::testing::Values("SQLite", "PostgreSQL"),
