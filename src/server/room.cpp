@@ -361,6 +361,18 @@ void Room::dispatch(Request& r) {
         bot_answered(r.body["seat"].get<int>(), r.body["action"]);
         return;
     }
+    // A connection the room does not hold (its hello was refused: `bad_token`, `removed`) is
+    // where a connection is before its hello, and the checks go in the same order there
+    // (docs/protocol.md, "Errors from the server"): `hello` first, then the field types.
+    const auto cmd_field = r.body.find("cmd");
+    const bool says_hello =
+        cmd_field != r.body.end() && cmd_field->is_string() && *cmd_field == "hello";
+    if (attachment(r.peer.get()) == nullptr && shut_down_reason_.empty() && !says_hello) {
+        error(r, "hello_first",
+              "Send {\"cmd\": \"hello\", \"protocol\": 2} first (with your \"token\" to take "
+              "back your seat).");
+        return;
+    }
     // Field types first, before anything is looked up: a mistyped request is `bad_request`
     // whatever the phase, the seat or the connection (docs/server.md, "Field types").
     if (auto problem = protocol::field_problem(protocol::Endpoint::kRoom, r.body)) {
