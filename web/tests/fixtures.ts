@@ -253,3 +253,18 @@ export async function expectAxeClean(page: Page, where: string): Promise<void> {
     serious.map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')})`),
   ).toEqual([]);
 }
+
+/** A party host screen opened from the lobby (`/?party`), Ann and Bob joined from their phones. */
+export async function openHostWithTwoPlayers(page: Page, server: Server, device: string): Promise<string> {
+  await page.goto(server.url + '/?party');
+  await page.getByRole('button', { name: 'Open the host screen' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
+  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
+  for (const name of ['Ann', 'Bob']) {
+    const phone = await roomClient(server, code);
+    expect((await phone.request({ cmd: 'join', name, device: `${device}-${name}` })).type).toBe('joined');
+    phone.close();
+  }
+  await expect(page.getByTestId('host-players')).toHaveText('2');
+  return code;
+}

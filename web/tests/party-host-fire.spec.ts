@@ -3,21 +3,7 @@
 // acknowledgement of the last one; here it is held back 800 ms on purpose, and every state the
 // button is ever drawn in is recorded: enabled with an old number is the defect (a host firing
 // quickly saw "Fire torpedo 15" after torpedo 15 was called).
-import type { Page } from '@playwright/test';
-import { expect, holdBackObservations, roomClient, test, type Server } from './fixtures';
-
-/** A party host screen with Ann and Bob joined from their phones (over the protocol). */
-async function openHostWithTwoPlayers(page: Page, server: Server, device: string): Promise<void> {
-  await page.goto(server.url + '/?party');
-  await page.getByRole('button', { name: 'Open the host screen' }).click();
-  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
-  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
-  for (const name of ['Ann', 'Bob']) {
-    const phone = await roomClient(server, code);
-    expect((await phone.request({ cmd: 'join', name, device: `${device}-${name}` })).type).toBe('joined');
-  }
-  await expect(page.getByTestId('host-players')).toHaveText('2');
-}
+import { expect, holdBackObservations, openHostWithTwoPlayers, test } from './fixtures';
 
 test('the Fire button is never enabled with the number of a torpedo already called', async ({ server, page }) => {
   await holdBackObservations(page, 800);

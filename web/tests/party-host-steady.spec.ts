@@ -3,7 +3,7 @@
 // its going moved the controls, the host's next click (100 ms later) could land beside the button
 // aimed at: a press on "Show the controls link" that ended off it did nothing (a flaky CI run
 // found it). The hint is hidden, not removed, so nothing below it moves.
-import { expect, roomClient, test } from './fixtures';
+import { expect, openHostWithTwoPlayers, test } from './fixtures';
 
 test('the host controls do not move when the first click starts the sound', async ({ page, server }) => {
   await page.goto(server.url + '/?party');
@@ -46,16 +46,7 @@ test('the host controls do not move when the first click starts the sound', asyn
 // hint is drawn again, and the first click hides it in its place, so Fire stays under the pointer.
 test('after a reload mid-game, the hint that sound starts after a click goes without moving the controls', async ({ page, server }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(server.url + '/?party');
-  await page.getByRole('button', { name: 'Open the host screen' }).click();
-  await expect(page).toHaveURL(/\/r\/[A-Z]{5}\?host$/);
-  const code = /\/r\/([A-Z]{5})/.exec(page.url())![1]!;
-  for (const name of ['Ann', 'Bob']) {
-    const phone = await roomClient(server, code);
-    expect((await phone.request({ cmd: 'join', name, device: `steady-${name}` })).type).toBe('joined');
-    phone.close();
-  }
-  await expect(page.getByTestId('host-players')).toHaveText('2');
+  await openHostWithTwoPlayers(page, server, 'steady');
   const fire = page.getByTestId('host-fire');
   await expect(fire).toHaveText('Start: fire torpedo 1');
   await fire.click();
