@@ -20,8 +20,14 @@ namespace {
 // Whether a word the parser kept as an extra, in any command, is a flag. `play chess` is said by
 // the unknown game's own message; an unknown flag always gets the unknown-flag sentence.
 bool has_unknown_flag(const CLI::App& app) {
-    for (const auto& word : app.remaining(false)) {
-        if (word.size() > 1 && word[0] == '-') return true;
+    const auto is_flag = [](const std::string& word) { return word.size() > 1 && word[0] == '-'; };
+    const auto words = app.remaining(false);
+    // A word that is not a flag comes first (`sim chess --bots ...`): the parser's message about
+    // it (an unknown game, with the list of games) says what is wrong; the flags after it may be
+    // the game's own.
+    if (!words.empty() && !is_flag(words.front())) return false;
+    for (const auto& word : words) {
+        if (is_flag(word)) return true;
     }
     for (const CLI::App* sub : app.get_subcommands()) {
         if (has_unknown_flag(*sub)) return true;

@@ -599,10 +599,7 @@ function HostControls(p: ControlsProps): JSX.Element {
   const summary = p.state.summary!;
   const [who, setWho] = useState('');
   const [confirm, setConfirm] = useState<number | null>(null);
-  // Once drawn, the sound hint keeps its place when it goes (see below).
-  const hintShown = useRef(false);
   const hintNow = !p.muted && !p.soundReady;
-  if (hintNow) hintShown.current = true;
   const players = summary.seats.filter((s) => s.seat > 0 && s.kind === 'human');
   const token = tokens.get(summary.room)?.token;
 
@@ -660,13 +657,13 @@ function HostControls(p: ControlsProps): JSX.Element {
         ) : (
           <button type="button" data-testid="host-screen-only" onClick={() => p.setMode('screen')}>Screen only (hide the controls)</button>
         )}
-        {/* A hint that was drawn is hidden, not removed, once sound runs: sound starts with the
-            host's first click, and the controls must not move under the pointer while the host
-            goes on to click the next one (before the first torpedo, or after the page is reloaded
-            mid-game). One never drawn while firing takes no room: the controls bar has none to
-            spare on a 1280x720 projector. */}
+        {/* Before the first torpedo the hint is hidden, not removed, once sound runs: sound starts
+            with the host's first click, and the controls must not move under the pointer while the
+            host goes on to click the next one. While firing (a page reloaded mid-game) it is not
+            drawn at all: the controls bar has no room to spare on a 1280x720 projector, and a hint
+            that went at the first click would move the controls (docs/web.md). */}
         {p.mode !== 'controls' ? (
-          <span class="pn-small" style={hintNow ? undefined : p.firing && !hintShown.current ? { display: 'none' } : { visibility: 'hidden' }} data-testid="host-sound-hint">
+          <span class="pn-small" style={p.firing ? { display: 'none' } : hintNow ? undefined : { visibility: 'hidden' }} data-testid="host-sound-hint">
             Sound starts after a click on this page.
           </span>
         ) : null}
