@@ -72,19 +72,19 @@ std::shared_ptr<const classic::Options> classic_options(const std::string& game,
     return std::make_shared<const classic::Options>(std::move(typed.value()));
 }
 
-void require_game_subcommand(CLI::App& parent) {
+void require_named_subcommand(CLI::App& parent, const std::string& noun) {
     parent.allow_extras();
-    parent.callback([&parent] {
+    parent.callback([&parent, noun] {
         if (!parent.get_subcommands().empty()) return;
-        std::string games;
+        std::string names;
         for (const auto* sub : parent.get_subcommands({})) {
-            games += (games.empty() ? "" : ", ") + sub->get_name();
+            names += (names.empty() ? "" : ", ") + sub->get_name();
         }
         const auto extras = parent.remaining();
         const std::string said =
-            extras.empty() ? "Name a game" : "Unknown game \"" + extras.front() + "\"";
-        throw CLI::ValidationError(said + " for '" + parent.get_name() + "'; the games are " +
-                                   games + ".");
+            extras.empty() ? "Name a " + noun : "Unknown " + noun + " \"" + extras.front() + "\"";
+        throw CLI::ValidationError(said + " for '" + parent.get_name() + "'; the " + noun +
+                                   "s are " + names + ".");
     });
 }
 

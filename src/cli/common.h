@@ -59,9 +59,10 @@ std::string level_bot(const std::string& game, const PeopleFlags& flags);
 // plays and how strong it is (seats/bot_registry.h).
 std::string play_help_footer();
 
-// Makes `parent` (play, sim, solve) require a game subcommand, and answer a missing or unknown
-// game with a sentence that names the games it has.
-void require_game_subcommand(CLI::App& parent);
+// Makes `parent` (play, sim, solve, sheet: a game; bench: a command) require a subcommand, and
+// answer a missing or unknown one with a sentence that names those it has ("Unknown game
+// \"chess\" for 'sim'; the games are ...").
+void require_named_subcommand(CLI::App& parent, const std::string& noun = "game");
 
 // `play GAME --resume FILE`: the last record in FILE (a session file holds one per line), which
 // must be an unfinished game of one of `games` and must replay exactly. Throws UsageError

@@ -47,14 +47,14 @@ int main(int argc, char** argv) {
     auto* play = app.add_subcommand(
         "play", "Play in the terminal: against bots, or with friends passing the keyboard");
     play->footer(play_help_footer());
-    require_game_subcommand(*play);
+    require_named_subcommand(*play);
     add_play_classic(*play, run);
     add_play_crew(*play, run);
     add_play_party(*play, run);
     add_play_royale(*play, run);
 
     auto* sim = app.add_subcommand("sim", "Play bots against each other and report the odds");
-    require_game_subcommand(*sim);
+    require_named_subcommand(*sim);
     add_sim_classic(*sim, run);
     add_sim_crew(*sim, run);
     add_sim_party(*sim, run);
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
 
     auto* solve =
         app.add_subcommand("solve", "Exact solvers: the odds of a game, computed, not sampled");
-    require_game_subcommand(*solve);
+    require_named_subcommand(*solve);
     add_solve_crew(*solve, run);
     add_solve_party(*solve, run);
 

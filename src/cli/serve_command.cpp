@@ -90,7 +90,8 @@ void add_serve_command(CLI::App& app, Runner& run) {
                                  "PostgreSQL --db; docs/scaling.md)");
     cmd->add_option("--advertise", config->advertise_url,
                     "A cluster node's address for the other nodes, e.g. http://10.0.0.5:8080 "
-                    "(default: http://BIND:PORT)")
+                    "(default: http://BIND:PORT; http://127.0.0.1:PORT for a wildcard "
+                    "--bind, which only nodes on this machine can reach)")
         ->needs(node);
     cmd->add_option("--lease-seconds", *lease,
                     "How long a cluster node's hold on a room lasts without renewal: a dead "

@@ -167,7 +167,7 @@ int run_sheet(const SheetArgs& args) {
 void add_sheet_command(CLI::App& app, Runner& run) {
     auto* sheet =
         app.add_subcommand("sheet", "A printable blank player sheet (SVG) for playing on paper");
-    require_game_subcommand(*sheet);
+    require_named_subcommand(*sheet);
     for (const char* game : {"party", "classic"}) {
         auto args = std::make_shared<SheetArgs>();
         args->game = game;

@@ -36,10 +36,12 @@ public:
         for (const auto& [code, by] : rooms_) n += by.empty();
         return n;
     }
-    // {"made": N, "ended": {"game": n, "abort": n, "resign": n, ...}, "unfinished": n}
+    // {"made": N, "ended": {"game": n, "abort": n, "resign": n, ...}, "unfinished": n}: the
+    // three ways a load test's rooms usually end are always there (0 when none did), so a
+    // reader can take them without checking; any other way (`timeout`, `claim`) as it occurs.
     nlohmann::json report() const {
         std::lock_guard lock(mutex_);
-        nlohmann::json ended = nlohmann::json::object();
+        nlohmann::json ended{{"game", 0}, {"abort", 0}, {"resign", 0}};
         int unfinished = 0;
         for (const auto& [code, by] : rooms_) {
             if (by.empty()) {

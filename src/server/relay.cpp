@@ -126,6 +126,8 @@ private:
     void read_client() {
         client_->async_read(
             from_client_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec == websocket::error::closed)
+                    return self->pass_close(self->owner_, self->client_->reason());
                 if (ec) return self->end();
                 self->owner_.text(self->client_->got_text());
                 self->owner_.async_write(self->from_client_.data(),
@@ -141,6 +143,8 @@ private:
     void read_owner() {
         owner_.async_read(
             from_owner_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                if (ec == websocket::error::closed)
+                    return self->pass_close(*self->client_, self->owner_.reason());
                 if (ec) return self->end();
                 self->client_->text(self->owner_.got_text());
                 self->client_->async_write(self->from_owner_.data(),
@@ -152,10 +156,25 @@ private:
             });
     }
 
-    // Either side closed or failed: both sockets close (what the owner sent before is already
-    // written to the client, a `moved` included, since each direction writes before it reads).
+    // One side sent a close frame: the other side gets the same code and reason in a close
+    // frame of its own, so a relayed client sees the owner's close (1000 after `moved` or
+    // `shutdown`) as a direct one does, not a connection cut without one (1006). What the owner
+    // sent before is already written to the client, since each direction writes before it
+    // reads. The sockets close once that close handshake is over (or failed, or timed out by
+    // the stream's own handshake timeout).
+    void pass_close(websocket::stream<tcp::socket>& to, const websocket::close_reason& reason) {
+        if (ended_once_ || closing_) return;
+        closing_ = true;
+        to.async_close(reason, [self = shared_from_this()](beast::error_code) {
+            self->closing_ = false;
+            self->end();
+        });
+    }
+
+    // Either side failed, or a close was passed on: both sockets close. While a close is being
+    // passed on, the other direction's failure (its socket was just closed) waits for it.
     void end() {
-        if (ended_once_) return;
+        if (ended_once_ || closing_) return;
         ended_once_ = true;
         beast::error_code ignored;
         if (client_) client_->next_layer().close(ignored);
@@ -176,6 +195,7 @@ private:
     std::function<void(std::shared_ptr<Relay>, OwnerRefusal)> opened_;
     std::function<void()> ended_;
     bool timed_out_ = false;
+    bool closing_ = false;  // a close frame is being passed on (pass_close)
     bool ended_once_ = false;
 };
 

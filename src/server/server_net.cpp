@@ -909,6 +909,15 @@ int run_server(const ServerConfig& config) {
             const std::string host =
                 any ? "127.0.0.1" : (v6 ? "[" + config.bind + "]" : config.bind);
             advertise = "http://" + host + ":" + std::to_string(port);
+            // Right for nodes on one machine; nodes on other machines would relay to their own
+            // loopback, so say so where the operator looks first.
+            if (any) {
+                spdlog::warn(
+                    "cluster node {} advertises {} (no --advertise with --bind {}): only nodes "
+                    "on this machine can reach it; give --advertise http://ADDRESS:{} for a "
+                    "cluster of several machines",
+                    config.node, advertise, config.bind, port);
+            }
         }
         try {
             postgres->join_cluster(config.node, advertise, config.lease_ms);

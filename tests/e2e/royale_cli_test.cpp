@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "support/test_support.h"
 
@@ -62,6 +64,25 @@ TEST(RoyaleSim, OneBotNamePlaysEverySeatAndReportsEachSeat) {
         run_broadside({"sim", "royale", "--players", "3", "--bots", "royale", "--mode", "advanced",
                        "--games", "30", "--json", "--seed", "9", "--threads", "2"});
     EXPECT_EQ(json::parse(again.out)["seats"], j["seats"]);
+}
+
+// Without --players the seats follow --bots (the default royale,random is two players; one name
+// fills the option's 4 seats), and --help says so instead of the option's "=4".
+TEST(RoyaleSim, WithoutPlayersTheSeatsFollowTheBotsAsTheHelpSays) {
+    const auto players = [](std::vector<std::string> args) {
+        args.insert(args.begin(), {"sim", "royale", "--games", "2", "--json"});
+        const auto r = run_broadside(args);
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return json::parse(r.out)["options"]["players"];
+    };
+    EXPECT_EQ(players({}), 2);
+    EXPECT_EQ(players({"--bots", "royale,random,random"}), 3);
+    EXPECT_EQ(players({"--bots", "royale"}), 4);
+    EXPECT_EQ(players({"--bots", "royale", "--players", "5"}), 5);
+    const auto help = run_broadside({"sim", "royale", "--help"});
+    EXPECT_NE(help.out.find("one per name in --bots"), std::string::npos) << help.out;
+    const auto line = help.out.substr(help.out.find("--players"), 60);
+    EXPECT_EQ(line.find("=4"), std::string::npos) << line;
 }
 
 TEST(RoyaleSim, UnknownBotsAndBadDecksAreUsageErrors) {

@@ -2,11 +2,14 @@
 // client's address to the owner in X-Forwarded-For, so the owner's per-address caps count the
 // client and not the relaying node; an owner's refusal reaches the client as the owner gave it;
 // and a client that stops reading through a relay is cut off by the owner's send-queue cap, the
-// relay holding at most one message per direction.
+// relay holding at most one message per direction; and a close frame is passed on.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "support/cluster.h"
 #include "support/raw_ws.h"
@@ -93,6 +96,38 @@ TEST(ServerClusterRelay, AClientThatStopsReadingThroughARelayIsCutOffByTheOwners
     // Both nodes serve on: the player comes back through the relay.
     SeatClient back(cluster.node(1).port(), room, created["token"]);
     EXPECT_EQ(back.welcome["you"]["seat"], created["seat"]);
+}
+
+// A relayed connection ends as a direct one does: when its owner stops, the client reads the
+// owner's last message and then its close frame, code 1000, passed on by the relay. Before, the
+// relay cut both sockets without a close frame, so a relayed client saw an abnormal close.
+TEST(ServerClusterRelay, TheOwnersCloseFrameReachesARelayedClient) {
+    Cluster cluster(2);
+    const std::string room = create_room(cluster.node(0).port(), {{"game", "classic"}})["room"];
+    RawWs direct(cluster.node(0).port(), "/ws/" + room);
+    RawWs relayed(cluster.node(1).port(), "/ws/" + room);
+    for (RawWs* ws : {&direct, &relayed}) {
+        ASSERT_TRUE(ws->send(R"({"cmd": "hello", "protocol": 2, "id": 1})"));
+        ASSERT_TRUE(ws->send(R"({"cmd": "ping", "id": 2})"));
+        for (;;) {  // the welcome and what follows it, up to the pong
+            const auto message = ws->receive(std::chrono::seconds(10));
+            ASSERT_TRUE(message.has_value()) << "no pong";
+            if (json::parse(*message).value("type", "") == "pong") break;
+        }
+    }
+    EXPECT_EQ(cluster.node(0).terminate(), 0);
+    std::vector<std::string> last;  // the last message type each connection read
+    for (RawWs* ws : {&direct, &relayed}) {
+        std::string type;
+        while (const auto message = ws->receive(std::chrono::seconds(10))) {
+            type = json::parse(*message).value("type", "");
+        }
+        last.push_back(type);
+        EXPECT_EQ(ws->close_code(), std::optional<int>(1000))
+            << (ws == &direct ? "direct" : "relayed");
+    }
+    EXPECT_TRUE(last[0] == "shutdown" || last[0] == "moved") << last[0];
+    EXPECT_EQ(last[1], last[0]);
 }
 
 }  // namespace

@@ -294,6 +294,21 @@ TEST(ServerCluster, ANodeRestartedUnderItsNameTakesBackARoomNobodyComesBackTo) {
     EXPECT_EQ(cluster.metric(0, "broadside_rooms_adopted_total"), 0);
 }
 
+// A node on a wildcard --bind without --advertise (docs/server.md, `--advertise`) records the
+// loopback address for the other nodes, which only nodes on its own machine can reach, and warns
+// in its log; with --advertise it records that address and says nothing.
+TEST(ServerCluster, AWildcardBindWithoutAdvertiseRecordsLoopbackAndWarns) {
+    Cluster cluster(1, {"--bind", "0.0.0.0"});
+    const std::string port = std::to_string(cluster.node(0).port());
+    EXPECT_EQ(cluster.sql("SELECT url FROM nodes WHERE name = 'n0'"), "http://127.0.0.1:" + port);
+    EXPECT_NE(cluster.node(0).output().find("only nodes on this machine can reach it"),
+              std::string::npos)
+        << cluster.node(0).output();
+    Cluster advertised(1, {"--bind", "0.0.0.0", "--advertise", "http://10.0.0.5:8080"});
+    EXPECT_EQ(advertised.sql("SELECT url FROM nodes WHERE name = 'n0'"), "http://10.0.0.5:8080");
+    EXPECT_EQ(advertised.node(0).output().find("only nodes on this machine"), std::string::npos);
+}
+
 TEST(ServerCluster, RestartingPostgresMidGameHoldsTheMovesTellsTheClientsAndLosesNothing) {
     Cluster cluster(2);
     Rng rng(9);

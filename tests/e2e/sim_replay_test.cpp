@@ -258,6 +258,22 @@ TEST(BenchCommand, ShotsDoNotDependOnThreads) {
     EXPECT_EQ(one["histogram"], two["histogram"]);
 }
 
+// `bench` answers a missing or unknown command as `sim` answers a game (docs/play.md, "Unknown
+// flags and stray words are errors"): it names the word and the commands there are.
+TEST(BenchCommand, AnUnknownOrMissingCommandIsNamedWithTheCommandsThereAre) {
+    auto r = run_broadside({"bench", "extra"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(
+        r.err.find("Unknown command \"extra\" for 'bench'; the commands are shooter, paired."),
+        std::string::npos)
+        << r.err;
+    r = run_broadside({"bench"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("Name a command for 'bench'; the commands are shooter, paired."),
+              std::string::npos)
+        << r.err;
+}
+
 TEST(BenchCommand, UnknownBotIsBadUsage) {
     const auto r = run_broadside({"bench", "shooter", "--bot", "psychic", "--games", "5"});
     EXPECT_EQ(r.exit_code, 2);

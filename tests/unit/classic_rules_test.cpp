@@ -626,6 +626,21 @@ TEST(ClassicOptions, RowsAndColsOutsideFiveToTwentySixAreBadOptions) {
     EXPECT_TRUE(parse_options({{"rows", 5}, {"cols", 9}}, false).ok());
 }
 
+// `first` is 0, 1 or "random" (docs/rules/classic.md): a number that is not a whole one is
+// refused like any other option's, not read as the seat it equals.
+TEST(ClassicOptions, FirstIsAWholeSeatNumberOrRandom) {
+    for (const json& bad : {json{{"first", 1.0}}, json{{"first", 0.0}}, json{{"first", 2}},
+                            json{{"first", "0"}}, json{{"first", true}}}) {
+        auto o = parse_options(bad, false);
+        ASSERT_FALSE(o.ok()) << bad.dump();
+        EXPECT_EQ(o.error().code, "bad_option") << bad.dump();
+    }
+    for (const json& good : {json{{"first", 0}}, json{{"first", 1}}, json{{"first", "random"}},
+                             json::parse(R"({"first": 1})")}) {
+        EXPECT_TRUE(parse_options(good, false).ok()) << good.dump();
+    }
+}
+
 TEST(ClassicOptions, HugeNumbersDoNotWrapIntoRange) {
     // 2^32 + 10 must not be read as 10, nor 2^32 + 2 as a ship of length 2.
     for (const json& bad : {json{{"rows", 4294967306LL}}, json{{"cols", -4294967286LL}},

@@ -83,6 +83,14 @@ TEST(CellNotation, CellsOffTheBoardAreOffBoardAndNameTheRange) {
     }
 }
 
+// A letter and at most two digits (docs/rules/classic.md): two digits off the board are
+// `off_board`, three are not a cell at all.
+TEST(CellNotation, TwoDigitsOffTheBoardAreOffBoardAndThreeAreNotACell) {
+    for (const char* text : {"B99", "B0", "B00"}) EXPECT_EQ(error_code(text), "off_board") << text;
+    for (const char* text : {"B100", "B007", "b002"})
+        EXPECT_EQ(error_code(text), "bad_cell") << text;
+}
+
 TEST(CellNotation, LeadingZeroInTheColumnIsTheSameColumn) {
     EXPECT_EQ(parsed("B07"), (Cell{1, 6}));
 }

@@ -504,6 +504,24 @@ TEST(PartyRemoval, UnderAnAutomaticHostTheRemovalThatStartsFiringEndsWithOneGame
     EXPECT_EQ(empty->result()["winners"], json::array());
 }
 
+// With open seating, firing starts at the host's first `fire` (docs/rules/party.md, the host):
+// under an automatic host the last placement fires nothing, and that `fire` fires all 30.
+TEST(PartyRules, AnAutomaticHostWithOpenSeatingFiresEverythingAtItsFirstFire) {
+    Rng rng(2);
+    auto g = make_game({{"players", 0}, {"seating", "open"}, {"host", "auto"}}, rng);
+    ASSERT_TRUE(g->act(0, {{"type", "seat_players"}, {"count", 2}}, rng).ok());
+    ASSERT_TRUE(g->act(1, place(kRows), rng).ok());
+    const auto placed = g->act(2, place(kColumns), rng);
+    ASSERT_TRUE(placed.ok());
+    EXPECT_EQ(count_of(placed.value(), "torpedo"), 0);
+    EXPECT_FALSE(g->is_over());
+    const auto fired = g->act(0, {{"type", "fire"}}, rng);
+    ASSERT_TRUE(fired.ok()) << fired.error().message;
+    EXPECT_EQ(count_of(fired.value(), "torpedo"), 30);
+    EXPECT_EQ(fired.value().back().content["type"], "game_over");
+    EXPECT_TRUE(g->is_over());
+}
+
 TEST(PartyRules, FixedSeatingHasNoJoinsAndNeedsAPlayer) {
     EXPECT_EQ(party_definition().normalize_options({{"players", 0}}).error().code, "bad_option");
     EXPECT_EQ(party_definition().normalize_options({{"seating", "crowd"}}).error().code,

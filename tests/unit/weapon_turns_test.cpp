@@ -824,6 +824,13 @@ TEST(WeaponProtocol, EveryWeaponActionRoundTripsThroughJson) {
     }
     EXPECT_EQ(parse_action({{"type", "nuke"}}, k10).error().code, "bad_action");
     EXPECT_EQ(parse_action({{"type", "scuba"}, {"heading", "up"}}, k10).error().code, "bad_action");
+    // The Experimental Weapon's blast is a weapon's order too; a plain shot ignores the field.
+    EXPECT_EQ(
+        parse_action({{"type", "blast"}, {"cells", {"J1", "J2", "J3"}}, {"heading", "down"}}, k10)
+            .error()
+            .code,
+        "bad_action");
+    EXPECT_TRUE(parse_action({{"type", "fire"}, {"cell", "J1"}, {"heading", "down"}}, k10).ok());
     EXPECT_EQ(
         parse_action({{"type", "torpedo"}, {"cell", "A1"}, {"heading", "north"}}, k10).error().code,
         "bad_heading");

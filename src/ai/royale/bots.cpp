@@ -137,8 +137,10 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name) {
     if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>());
     if (name == "royale") return std::unique_ptr<Bot>(std::make_unique<RoyaleBot>());
     if (name == "royale-eager") return std::unique_ptr<Bot>(std::make_unique<RoyaleBot>(true));
+    std::string names;
+    for (const auto& n : bot_names()) names += (names.empty() ? "" : ", ") + n;
     return make_error("unknown_bot", "Unknown bot \"" + name +
-                                         "\"; the Battleship Royale bots are random, royale.");
+                                         "\"; the Battleship Royale bots are " + names + ".");
 }
 
 std::uint64_t bot_seed(std::uint64_t game_seed, int seat) {

@@ -265,7 +265,7 @@ int run_paired(const PairedArgs& args) {
 
 void add_bench_command(CLI::App& app, Runner& run) {
     auto* bench = app.add_subcommand("bench", "Measure bots");
-    bench->require_subcommand(1);
+    require_named_subcommand(*bench, "command");
     auto args = std::make_shared<BenchArgs>();
     auto* shooter = bench->add_subcommand(
         "shooter", "One shooter against fleets that never fire back: shots to sink, time per shot");

@@ -158,6 +158,12 @@ void add_sim_royale(CLI::App& sim, Runner& run) {
         ->capture_default_str();
     cmd->add_flag("--json", args->json, "Print one JSON object");
     add_royale_flags(*cmd, args->flags);
+    // Here the seats follow --bots unless --players says otherwise (the default royale,random is
+    // a two-player game), so the shared flag's "=4" would mislead.
+    cmd->get_option("--players")
+        ->description(
+            "Players, 2 to 6 (default: one per name in --bots, or 4 when --bots names one bot)")
+        ->default_str("");
     cmd->callback([args, cmd, &run] {
         args->players_given = cmd->count("--players") > 0;
         run = [args] { return run_royale_sim(*args); };

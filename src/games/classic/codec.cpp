@@ -86,6 +86,9 @@ Result<Action> parse_action(const nlohmann::json& j, BoardSize board) {
         return Action{fire};
     }
     if (type == "blast") {
+        // The Experimental Weapon's second step is a weapon's order: a heading is refused here
+        // as on every weapon but the torpedo (docs/rules/classic.md, extra fields).
+        if (j.contains("heading")) return bad_action("Only a torpedo takes a \"heading\".");
         auto cells = read_cells(j, board, "blast");
         if (!cells) return cells.error();
         return Action{BlastAction{std::move(*cells)}};

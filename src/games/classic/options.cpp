@@ -169,9 +169,10 @@ Result<Options> parse_options(const nlohmann::json& j, bool salvo_game) {
                 return bad_option(key, "must be \"ship\" or \"hit-only\".");
             }
         } else if (key == "first") {
-            if (value == 0) {
+            // A whole number, as every other numeric option: 1.0 is refused (as Royale does).
+            if (value.is_number_integer() && value == 0) {
                 o.first = FirstSeat::kSeat0;
-            } else if (value == 1) {
+            } else if (value.is_number_integer() && value == 1) {
                 o.first = FirstSeat::kSeat1;
             } else if (value == "random") {
                 o.first = FirstSeat::kRandom;

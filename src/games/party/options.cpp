@@ -90,7 +90,8 @@ nlohmann::json describe_options() {
           {"values", {"person", "auto"}},
           {"about",
            "person: seat 0 fires each torpedo with {\"type\": \"fire\"}; auto: the engine fires "
-           "them all once every fleet is placed"}}},
+           "them all once firing starts (fixed seating: when every fleet is placed; open "
+           "seating: at the host's first fire)"}}},
         {"seating",
          {{"default", "fixed"},
           {"values", {"fixed", "open"}},
