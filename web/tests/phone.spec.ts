@@ -40,7 +40,7 @@ test('phone: placement by taps, tap to aim and confirm to fire, to the end', asy
   }
   await page.getByRole('button', { name: /Rotate/ }).tap();
   await grid.locator('[data-cell=A10]').tap();
-  await expect(grid.locator('[data-cell=B10]')).toHaveAttribute('aria-label', /Destroyer/);
+  await expect(grid.locator('[data-cell=B10]')).toHaveAttribute('aria-label', /^B10, Destroyer/);
   await page.getByRole('button', { name: 'Place fleet' }).tap();
 
   // Firing: the target board is first on the phone when it is this player's turn.

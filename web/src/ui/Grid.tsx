@@ -30,9 +30,13 @@ export interface GridProps {
   /** The cell's name as the protocol writes it ("B7"); also its data-cell attribute. */
   cellName(row: number, col: number): string;
   cell(row: number, col: number): CellView;
-  /** Click, tap, Enter or Space on a cell. */
+  /**
+   * Click, tap, Enter or Space on a cell. With onPointer given, a press and release on one cell
+   * is onPointer's to handle (at 'up'), and the click the browser sends after it is not passed
+   * here, however late it comes: Enter, Space and clicks no press on the board began still are.
+   */
   onActivate?(row: number, col: number): void;
-  /** Drags: called with the cell under the pointer (null when it is off the board). */
+  /** Taps and drags: called with the cell under the pointer (null when it is off the board). */
   onPointer?(phase: PointerPhase, at: [number, number] | null, event: PointerEvent): void;
   /** Keys other than movement ("r" to rotate ...); return true when handled. */
   onKey?(event: KeyboardEvent, row: number, col: number): boolean;
@@ -59,7 +63,11 @@ export function Grid(props: GridProps): JSX.Element {
   const name = props.testId ?? props.label;
   const [focus, setFocusState] = useState<[number, number]>(() => memory.get(name)?.cell ?? [0, 0]);
   const root = useRef<HTMLDivElement>(null);
-  const dragging = useRef(false);
+  const dragging = useRef<string | null>(null);
+  // A press and release on one cell that onPointer took as a tap: the browser still sends a
+  // click to that cell afterwards, on a busy phone long afterwards (a time window is not enough:
+  // the late click would count as a second tap and pick up the ship just placed).
+  const clickTakenByTap = useRef(false);
   const [fr, fc] = [Math.min(focus[0], props.rows - 1), Math.min(focus[1], props.cols - 1)];
   const setFocus = (at: [number, number]) => {
     setFocusState(at);
@@ -139,14 +147,20 @@ export function Grid(props: GridProps): JSX.Element {
 
   const pointer = (phase: PointerPhase) => (e: PointerEvent) => {
     if (!props.onPointer) return;
+    const at = cellAt(e.clientX, e.clientY);
+    const name = at ? props.cellName(at[0], at[1]) : '';
     if (phase === 'down') {
-      dragging.current = true;
+      clickTakenByTap.current = false;
+      dragging.current = name;
       (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
-    } else if (!dragging.current) {
+    } else if (dragging.current === null) {
       return;
     }
-    if (phase === 'up' || phase === 'cancel') dragging.current = false;
-    props.onPointer(phase, cellAt(e.clientX, e.clientY), e);
+    if (phase === 'up' || phase === 'cancel') {
+      clickTakenByTap.current = phase === 'up' && at !== null && name === dragging.current;
+      dragging.current = null;
+    }
+    props.onPointer(phase, at, e);
   };
 
   const header = (
@@ -197,6 +211,10 @@ export function Grid(props: GridProps): JSX.Element {
                   data-cell={props.cellName(r, c)}
                   onClick={() => {
                     setFocus([r, c]);
+                    if (clickTakenByTap.current) {
+                      clickTakenByTap.current = false;
+                      return;
+                    }
                     props.onActivate?.(r, c);
                   }}
                   onKeyDown={(e) => onKeyDown(e, r, c)}

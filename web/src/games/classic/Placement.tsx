@@ -38,11 +38,8 @@ export function PlacementPanel(props: Props): JSX.Element {
   const [pickedUp, setPickedUp] = useState(false);
   const drag = useRef<Drag | null>(null);
   const lastPointer = useRef('mouse');
-  // The grid captures the pointer (for drags), so taps are handled at pointer-up here; a click
-  // that may still reach the cell afterwards is ignored.
-  const ignoreClickUntil = useRef(0);
-  // Enter/Space on the board (not a click) is never ignored.
-  const keyAt = useRef(-1e9);
+  // Taps are handled at pointer-up here (the grid captures the pointer for drags); the grid does
+  // not pass on the click that follows them.
 
   const owner = new Map<string, number>();
   placed.forEach((p, i) => {
@@ -80,10 +77,8 @@ export function PlacementPanel(props: Props): JSX.Element {
     return true;
   };
 
-  const activate = (row: number, col: number, fromPointer = false) => {
-    const now = performance.now();
-    const byKey = now - keyAt.current < 300;
-    if (busy || (!fromPointer && !byKey && now < ignoreClickUntil.current)) return;
+  const activate = (row: number, col: number) => {
+    if (busy) return;
     const held = owner.get(rowLetterCell(row, col));
     // Tapping a placed ship (other than the one about to be placed) picks it up to move it.
     if (held !== undefined && held !== selected) {
@@ -146,9 +141,8 @@ export function PlacementPanel(props: Props): JSX.Element {
       if (event.pointerType !== 'mouse') setAnchor(null);
       return;
     }
-    ignoreClickUntil.current = performance.now() + 500;
     if (!d.moved) {
-      activate(at[0], at[1], true);
+      activate(at[0], at[1]);
       return;
     }
     const isDown = placed[d.ship]?.down ?? down;
@@ -229,12 +223,7 @@ export function PlacementPanel(props: Props): JSX.Element {
   };
 
   return (
-    <div
-      class="cl-placement"
-      onKeyDownCapture={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') keyAt.current = performance.now();
-      }}
-    >
+    <div class="cl-placement">
       <div class="cl-place-board">
         <Grid
           label={`Your ocean: place your fleet (${board.rows} by ${board.cols})`}

@@ -36,7 +36,6 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
   };
   // A drag in progress: which ship, where it was (to put back on a bad drop), and the grip offset.
   const drag = useRef<{ ship: number; from: Placement | null; dr: number; dc: number; down: boolean } | null>(null);
-  const lastPointerUp = useRef(0);
 
   const nextUnplaced = (list: Array<Placement | null>, after: number) => {
     for (let k = 1; k <= fleet.length; ++k) {
@@ -85,14 +84,13 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
     } else {
       drag.current = null;
       setPreview(null);
-      lastPointerUp.current = Date.now();
       if (phase === 'up' && p) put(d.ship, p);
     }
   };
 
-  // Enter/Space (and a click that the pointer handler did not already take).
+  // Enter/Space, and clicks no press on the board began (the grid keeps a tap's click from here).
   const onActivate = (r: number, c: number) => {
-    if (props.busy || Date.now() - lastPointerUp.current < 400) return;
+    if (props.busy) return;
     const under = shipAt(fleet, placed, r, c);
     if (under >= 0 && under !== chosen) {
       setChosen(under);
