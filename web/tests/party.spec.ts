@@ -54,6 +54,13 @@ test('party: place by pointer as a player, follow the torpedoes to the end', asy
   await cellOf(page, 'party-placement', 'A1').click();
   await expect(cellOf(page, 'party-placement', 'E1')).toHaveAttribute('aria-label', 'E1, Aircraft Carrier');
   await expect(cellOf(page, 'party-placement', 'A2')).toHaveAttribute('aria-label', 'A2, water');
+  // A placed ship is drawn as it will be at sea: a hull in the edition's colour and symbol (the
+  // Rainbow Armada's carrier is red, ▲), from its bow at A1 to its stern at E1.
+  await expect(cellOf(page, 'party-placement', 'A1')).toHaveClass(/\bhull-h\b.*\bhull-start\b|\bhull-start\b.*\bhull-h\b/);
+  await expect(cellOf(page, 'party-placement', 'E1')).toHaveClass(/\bhull-end\b/);
+  await expect(cellOf(page, 'party-placement', 'C1')).toHaveClass(/\bpn-ship-0\b/);
+  await expect(cellOf(page, 'party-placement', 'C1')).toHaveText('▲');
+  expect(await cellOf(page, 'party-placement', 'C1').evaluate((e) => getComputedStyle(e, '::before').backgroundColor)).toBe('rgb(215, 38, 61)');
   await cellOf(page, 'party-placement', 'A2').click(); // Battleship A2-D2
   await cellOf(page, 'party-placement', 'A3').click(); // Cruiser A3-C3
   await cellOf(page, 'party-placement', 'A4').click(); // Submarine A4-C4

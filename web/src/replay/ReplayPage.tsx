@@ -5,9 +5,10 @@ import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Json } from '../games/types';
 import { GameView } from '../room/GameView';
-import { distinctNames, seatLabel } from '../games/royale/names';
+import { botSeatName, distinctNames, seatLabel } from '../games/royale/names';
 import { tokens } from '../net/storage';
 import { roomTitle } from '../room/title';
+import { endedOutsideTheRules } from '../room/winners';
 import { navigate } from '../ui/navigate';
 import { ROOM_CODE } from '../lobby/MyRooms';
 import { ReplayError, eventsThrough, fetchRecord, fetchReplay, observationAt, parseRecord, seatsOf, type ReplayView } from './replay';
@@ -147,7 +148,7 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
   const seats = seatsOf(record, view.seats);
   const plain = (s: number) => {
     const info = seats[s];
-    if (info?.kind === 'bot') return `${info.bot} bot ${s + 1}`;
+    if (info?.kind === 'bot') return botSeatName(view.game, info.bot ?? 'bot', s);
     return info?.name || seatLabel(view.game, s);
   };
   const nameOf = distinctNames(seats, plain, view.game);
@@ -193,7 +194,10 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
       </div>
       {last ? (
         <p class="muted" data-testid="replay-end">
-          {record.ended?.by && record.ended.by !== 'game' ? `The game ended by ${record.ended.by}. ` : ''}Every fleet and hand is shown: the record reveals them all.
+          {endedOutsideTheRules(record.ended, nameOf) && `${endedOutsideTheRules(record.ended, nameOf)}. `}
+          {view.game === 'party'
+            ? 'Each player’s fleet is shown when seen by that player.'
+            : 'Every fleet and hand the record reveals is shown.'}
         </p>
       ) : null}
       <GameView
@@ -205,7 +209,9 @@ function Replayer(props: { record: Json; code: string | null }): JSX.Element {
         legal={null}
         toAct={[]}
         events={eventsThrough(view, at)}
-        over={last && view.over}
+        // A game that ended outside its rules (a resignation, the clock, a claim) is over too:
+        // its record reveals every fleet and hand, as the live page showed at the end.
+        over={last && (view.over || record.ended !== undefined)}
         busy={true}
         act={() => undefined}
         error={null}

@@ -5,11 +5,15 @@
 import { useRef, useState } from 'preact/hooks';
 import type { JSX } from 'preact';
 import { Grid, type PointerPhase } from '../../ui/Grid';
-import { colLetterCell, letter } from '../../ui/coords';
+import { colLetterCell, letter, parseColLetterCell } from '../../ui/coords';
+import { hullClass } from '../../ui/marks';
+import { editionOf, lookOf } from '../../party/editions';
 import { fits, placementCells, placementText, randomFleet, shipAt, SIZE, type FleetShip, type Placement } from './model';
 
 export interface PartyPlacementProps {
   fleet: FleetShip[];
+  /** The edition ("rainbow", "european"): placed ships are drawn in its colours and symbols. */
+  edition?: string;
   busy: boolean;
   onLockIn(ships: string[]): void;
 }
@@ -126,17 +130,29 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
     preview ? placementCells(preview, fleet[previewShip]!.length).map(([r, c]) => `${r},${c}`) : [],
   );
 
+  // Each ship's symbol in the edition (▲ for the carrier ...), as on the sea during the game.
+  const mark = (ship: string) => lookOf(props.edition, ship)?.symbol ?? shipMark(ship);
+
   const cell = (r: number, c: number) => {
     const name = colLetterCell(r, c);
     const i = shipAt(fleet, showing, r, c);
     if (previewCells.has(`${r},${c}`)) {
       return {
-        text: previewOk ? shipMark(fleet[previewShip]!.name) : '✕',
+        text: previewOk ? mark(fleet[previewShip]!.name) : '✕',
         className: previewOk ? 'ship preview' : 'invalid',
         label: `${name}, ${fleet[previewShip]!.name} here${previewOk ? '' : ', does not fit'}`,
       };
     }
-    if (i >= 0) return { text: shipMark(fleet[i]!.name), className: 'ship', label: `${name}, ${fleet[i]!.name}` };
+    if (i >= 0) {
+      // Drawn as it will be in the game (PartyBoard): a hull in the edition's colour and symbol.
+      const ship = fleet[i]!;
+      const cells = placementCells(showing[i]!, ship.length).map(([cr, cc]) => colLetterCell(cr, cc));
+      return {
+        text: mark(ship.name),
+        className: `ship pn-ship pn-ship-${i} ${hullClass(cells, name, parseColLetterCell)}`,
+        label: `${name}, ${ship.name}`,
+      };
+    }
     return { text: '', label: `${name}, water` };
   };
 
@@ -147,26 +163,28 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
         Place your six ships: choose a ship, then tap or drag it onto the sea. Columns A–F, rows 1–6.
       </p>
       <div class="pt-place-main">
-        <Grid
-          label="Your sea: placement"
-          testId="party-placement"
-          rows={SIZE}
-          cols={SIZE}
-          rowHeader={(r) => String(r + 1)}
-          colHeader={(c) => letter(c)}
-          cellName={colLetterCell}
-          cell={cell}
-          onActivate={onActivate}
-          onPointer={onPointer}
-          onKey={(e) => {
-            if (e.key === 'r' || e.key === 'R') {
-              rotate();
-              return true;
-            }
-            return false;
-          }}
-          captureTouch
-        />
+        <div class={`pt-place-board marks pn-${editionOf(props.edition).key}`}>
+          <Grid
+            label="Your sea: placement"
+            testId="party-placement"
+            rows={SIZE}
+            cols={SIZE}
+            rowHeader={(r) => String(r + 1)}
+            colHeader={(c) => letter(c)}
+            cellName={colLetterCell}
+            cell={cell}
+            onActivate={onActivate}
+            onPointer={onPointer}
+            onKey={(e) => {
+              if (e.key === 'r' || e.key === 'R') {
+                rotate();
+                return true;
+              }
+              return false;
+            }}
+            captureTouch
+          />
+        </div>
         <div class="pt-ships">
           <ul role="list" aria-label="Ships to place">
             {fleet.map((s, i) => (
@@ -182,7 +200,7 @@ export function PartyPlacement(props: PartyPlacementProps): JSX.Element {
                     if (placed[i]) setDown(placed[i]!.down);
                   }}
                 >
-                  <span aria-hidden="true">{shipMark(s.name).repeat(s.length)}</span> {s.name} ({s.length})
+                  <span aria-hidden="true">{mark(s.name).repeat(s.length)}</span> {s.name} ({s.length})
                   {placed[i] ? ` — ${placementText(placed[i]!)}` : ' — not placed'}
                 </button>
               </li>

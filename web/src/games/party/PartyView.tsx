@@ -119,6 +119,7 @@ export function PartyView(props: GameViewProps & { endElsewhere?: boolean }): JS
       {placing && (
         <PartyPlacement
           fleet={props.legal.ships as FleetShip[]}
+          edition={obs.edition}
           busy={props.busy}
           onLockIn={(ships) => props.act({ type: 'place', ships })}
         />

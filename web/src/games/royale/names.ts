@@ -13,6 +13,16 @@ export function seatLabel(game: string | undefined, seat: number): string {
   return `Seat ${seat + 1}`;
 }
 
+/**
+ * A bot seat's name as the server gives it (server/bot_seat.cpp): "random bot 3", numbered from 1;
+ * in the party game the host is "host bot" and players are numbered from 1 after it. The replay
+ * names bots from the record with this, so they read as they did live.
+ */
+export function botSeatName(game: string | undefined, bot: string, seat: number): string {
+  if (game === 'party') return seat === 0 ? 'host bot' : `${bot} bot ${seat}`;
+  return `${bot} bot ${seat + 1}`;
+}
+
 export function distinctNames(
   seats: SeatInfo[],
   nameOf: (seat: number) => string,
