@@ -78,6 +78,7 @@ class BroadsideEnv:
         self.truncations: Dict[str, bool] = {a: False for a in self.agents}
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
+        self._crew_totals: Dict[int, float] = {}
         for codec in self._codecs.values():
             codec.clear()
         self._play_opponents()
@@ -155,12 +156,18 @@ class BroadsideEnv:
             self._credit(self.match.act(seat, self._policies[seat].act(self.match, seat)))
 
     def _credit(self, events: List[Dict[str, Any]]) -> None:
-        # The dice game pays each turn's score as it is scored; the other games pay at the end.
+        # The dice game pays each turn what it added to the seat's total, as it is scored (a
+        # playoff turn decides a tie but is not added to the totals: it pays 0), so a seat's
+        # rewards sum to its total; the other games pay at the end.
         for event in events:
             if event.get("type") == "turn_over":
-                agent = f"seat_{event['seat']}"
+                seat = int(event["seat"])
+                total = float(event["total"])
+                gained = total - self._crew_totals.get(seat, 0.0)
+                self._crew_totals[seat] = total
+                agent = f"seat_{seat}"
                 if agent in self.rewards:
-                    self.rewards[agent] += float(event["score"])
+                    self.rewards[agent] += gained
 
     def _finish_if_over(self) -> None:
         assert self.match is not None
