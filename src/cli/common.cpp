@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 
 #include "match/match.h"
 #include "match/registry.h"
@@ -88,21 +90,40 @@ void require_named_subcommand(CLI::App& parent, const std::string& noun) {
     });
 }
 
+std::string read_input_file(const std::string& path, const std::string& refusal) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+        throw UsageError(refusal + path + " (a directory).");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError(refusal + path + ".");
+    std::string text;
+    try {
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } catch (const std::exception&) {
+        throw UsageError(refusal + path + ".");
+    }
+    if (in.bad()) throw UsageError(refusal + path + ".");
+    return text;
+}
+
 nlohmann::json load_unfinished_record(const std::string& path,
                                       const std::vector<std::string>& games) {
-    std::ifstream in(path);
-    if (!in) throw UsageError("--resume: cannot read " + path + ".");
+    const std::string text = read_input_file(path, "--resume: cannot read ");
+    // The last line that is a JSON object (a session file holds one record a line); a file
+    // with none is one record written over several lines.
     nlohmann::json record;
-    for (std::string line; std::getline(in, line);) {
+    int records = 0;  // the last one's number in the file, for `replay --record N`
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         auto j = nlohmann::json::parse(line, nullptr, false);
-        if (!j.is_discarded()) record = std::move(j);
+        if (j.is_object()) {
+            record = std::move(j);
+            ++records;
+        }
     }
-    if (record.is_null()) {
-        // One record written over several lines.
-        std::ifstream again(path);
-        record = nlohmann::json::parse(again, nullptr, false);
-    }
+    if (record.is_null()) record = nlohmann::json::parse(text, nullptr, false);
     if (!record.is_object() || !record.contains("game")) {
         throw UsageError("--resume: " + path + " holds no game record.");
     }
@@ -114,8 +135,9 @@ nlohmann::json load_unfinished_record(const std::string& path,
                          game + " --resume " + path + "'.");
     }
     if (record.value("over", false)) {
+        const std::string which = records > 1 ? " --record " + std::to_string(records) : "";
         throw UsageError("--resume: the game in " + path + " is finished; 'broadside replay " +
-                         path + " --show' steps through it.");
+                         path + " --show" + which + "' steps through it.");
     }
     if (auto m = replay(record); !m) {
         throw UsageError("--resume: " + path + " does not replay: " + m.error().message);

@@ -78,6 +78,11 @@ void refuse_with_resume(const CLI::App& cmd, const std::vector<std::string>& fla
 // Throws UsageError.
 void reject_unknown_arguments(const CLI::App& app);
 
+// The whole of an input file named on the command line. One that cannot be read (missing, a
+// directory, no permission) is bad usage: throws UsageError(refusal + path + "."), with " (a
+// directory)" before the full stop for a directory; `refusal` is e.g. "cannot read ".
+std::string read_input_file(const std::string& path, const std::string& refusal);
+
 // The usage error for an output file (named by `flag`, e.g. "--save") that cannot be written.
 UsageError unwritable_file(const std::string& flag, const std::string& path);
 

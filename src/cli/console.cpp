@@ -54,6 +54,15 @@ bool locale_is_utf8() {
     return false;
 }
 
+// The size of the terminal stdout is on, when it says.
+std::optional<winsize> stdout_size() {
+    winsize size{};
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
+        return std::nullopt;
+    }
+    return size;
+}
+
 }  // namespace
 
 TerminalInfo detect_terminal(bool no_colour_flag) {
@@ -64,6 +73,7 @@ TerminalInfo detect_terminal(bool no_colour_flag) {
     const char* term = std::getenv("TERM");
     const bool dumb = term != nullptr && std::string(term) == "dumb";
     info.screen = out_tty && !dumb;
+    info.cannot_clear = out_tty && dumb;
     info.line_editing = in_tty && out_tty && !dumb;
     info.colour =
         out_tty && !no_colour_flag && (no_colour == nullptr || *no_colour == '\0') && !dumb;
@@ -193,19 +203,13 @@ Console::~Console() {
 }
 
 int Console::columns() const {
-    winsize size{};
-    if (info_.screen && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
-        return size.ws_col;
-    }
-    return 80;
+    const auto size = stdout_size();
+    return info_.screen && size ? size->ws_col : 80;
 }
 
 int Console::rows() const {
-    winsize size{};
-    if (info_.screen && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) {
-        return size.ws_row;
-    }
-    return 24;
+    const auto size = stdout_size();
+    return info_.screen && size ? size->ws_row : 24;
 }
 
 void Console::begin_screen(bool wipe_scrollback) {
@@ -295,6 +299,12 @@ bool Console::pass_to(const std::string& name) {
     if (info_.line_editing) tcflush(STDIN_FILENO, TCIFLUSH);  // an early Enter must not count
     const std::string text = pass_marker(name) + " " + glyphs().dash() + " press Enter";
     if (info_.screen) out_ << "\n\n\n\n\n\n\n\n\n\n";
+    // A terminal that cannot clear (TERM=dumb) would leave the last person's screen in view
+    // above the pass screen: blank lines push it out of sight (its scrollback keeps it).
+    if (info_.cannot_clear) {
+        const auto size = stdout_size();
+        out_ << std::string(size ? size->ws_row : 50U, '\n');
+    }
     out_ << "  " << (info_.colour ? "\x1b[1m" + text + "\x1b[0m" : text) << "\n\n";
     const bool had_editor = editor_ != nullptr;
     // The pass screen's Enter goes into nobody's history.

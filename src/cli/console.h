@@ -18,6 +18,7 @@ struct TerminalInfo {
     bool colour = false;        // ANSI colour wanted (see detect_terminal)
     bool utf8 = false;          // the locale's character set is UTF-8
     bool echo_input = false;    // stdin is not a terminal: echo each line read after its prompt
+    bool cannot_clear = false;  // stdout is a terminal that cannot clear (TERM=dumb)
 };
 
 // Colour only on a terminal, never with `no_colour_flag` (--no-color), a non-empty NO_COLOR or

@@ -17,20 +17,20 @@ extern "C" const char* __lsan_default_suppressions() {
 
 namespace {
 
-// Whether a word the parser kept as an extra, in any command, is a flag. `play chess` is said by
-// the unknown game's own message; an unknown flag always gets the unknown-flag sentence.
-bool has_unknown_flag(const CLI::App& app) {
+// Whether the parser kept a word no command takes: a flag anywhere, or a stray word in a
+// command without subcommands (`referee extra`). A word that is not a flag where a subcommand
+// is expected (`play chess`, `sim chess --bots ...`) is said by the parser's own message (an
+// unknown game, with the list of games); the flags after it may be the game's own.
+bool has_unknown_argument(const CLI::App& app) {
     const auto is_flag = [](const std::string& word) { return word.size() > 1 && word[0] == '-'; };
     const auto words = app.remaining(false);
-    // A word that is not a flag comes first (`sim chess --bots ...`): the parser's message about
-    // it (an unknown game, with the list of games) says what is wrong; the flags after it may be
-    // the game's own.
-    if (!words.empty() && !is_flag(words.front())) return false;
+    const bool takes_subcommands = !app.get_subcommands({}).empty();
+    if (!words.empty() && !is_flag(words.front())) return !takes_subcommands;
     for (const auto& word : words) {
         if (is_flag(word)) return true;
     }
     for (const CLI::App* sub : app.get_subcommands()) {
-        if (has_unknown_flag(*sub)) return true;
+        if (has_unknown_argument(*sub)) return true;
     }
     return false;
 }
@@ -113,9 +113,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        // An unknown flag is named in the documented words even when something is also missing
-        // (`replay --foo` without its file): the parser's own message would hide the typo.
-        if (has_unknown_flag(app)) {
+        // An unknown flag or stray word is named in the documented words even when something
+        // is also missing (`replay --foo` without its file): the parser's message would hide it.
+        if (has_unknown_argument(app)) {
             try {
                 reject_unknown_arguments(app);
             } catch (const UsageError& unknown) {

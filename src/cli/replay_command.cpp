@@ -64,12 +64,9 @@ std::string describe_result(const nlohmann::json& result, const std::vector<std:
 // The records of a file: one record (any layout) or many, one JSON object per line (as
 // `sim --save`). Throws std::runtime_error saying what is wrong.
 std::vector<nlohmann::json> read_records(const std::string& path) {
-    std::ifstream in(path);
     // A file named on the command line that cannot be read is bad usage (exit 2), as for
     // --resume and --deck; a file that reads but does not replay is a failure (exit 1).
-    if (!in) throw UsageError("cannot read " + path + ".");
-    // A file holds one record (any layout) or many, one JSON object per line (as `sim --save`).
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = read_input_file(path, "cannot read ");
     std::vector<nlohmann::json> records;
     auto whole = nlohmann::json::parse(text, nullptr, false);
     if (!whole.is_discarded()) {
@@ -274,7 +271,8 @@ void add_replay_command(CLI::App& app, Runner& run) {
             }
             if (*verify && *show) throw UsageError("--verify and --show are separate runs.");
             if (*verify) return verify_records(*path, *commitment);
-            // A file that cannot be read is a failure (exit 1), reported by main.
+            // A file that cannot be read is bad usage (exit 2); one that does not replay is a
+            // failure (exit 1), reported by main.
             return *show ? show_replay(*path, *which, *all, *no_colour) : run_replay(*path, *quiet);
         };
     });

@@ -155,6 +155,27 @@ TEST(CliUsage, TheUnknownFlagIsNamedBeforeWhatIsMissing) {
         << engine;
 }
 
+// docs/play.md: the check for unknown flags and stray words runs "before any other complaint of
+// the parser": a stray word too, not only a flag (where a game is expected, `play chess` keeps
+// the unknown game's own message).
+TEST(CliUsage, TheStrayWordIsNamedBeforeTheParsersOtherComplaints) {
+    const auto referee = run_broadside({"referee", "extra"});
+    EXPECT_EQ(referee.exit_code, 2);
+    EXPECT_NE(referee.err.find("'broadside referee' does not take the argument extra"),
+              std::string::npos)
+        << referee.err;
+    EXPECT_EQ(referee.err.find("required"), std::string::npos) << referee.err;
+    const auto play = run_broadside({"play", "classic", "extra", "--seed", "abc"});
+    EXPECT_EQ(play.exit_code, 2);
+    EXPECT_NE(play.err.find("'broadside play classic' does not take the argument extra"),
+              std::string::npos)
+        << play.err;
+    EXPECT_EQ(play.err.find("convert"), std::string::npos) << play.err;
+    const auto chess = run_broadside({"play", "chess"});
+    EXPECT_EQ(chess.exit_code, 2);
+    EXPECT_NE(chess.err.find("Unknown game \"chess\""), std::string::npos) << chess.err;
+}
+
 TEST(CliUsage, AStrayWordAfterTheFlagsIsAUsageError) {
     const auto r = run_broadside({"sim", "classic", "--games", "1", "extra"});
     EXPECT_EQ(r.exit_code, 2);

@@ -44,6 +44,37 @@ TEST(PartyCli, PlayAsksForEachShipAndExplainsMistakes) {
     EXPECT_TRUE(has(r.out, "Game over: ")) << r.out;
 }
 
+// docs/play.md, `auto` "the same in every game": after the proposed fleet, a word that is not
+// ok or again is asked about again (the fleet stays), quit asks first, and undo takes back only
+// the last ship, which is then placed by hand.
+TEST(PartyCli, AfterAutoUndoTakesBackTheLastShipAndATypoAsksAgain) {
+    const std::vector<std::string> args{"play", "party", "--players", "2", "--seed", "4",
+                                        "--pause-ms", "0"};
+    const auto r = run_broadside(args, "A1 right\nauto\nokk\nquit\nno\nundo\nboard\n");
+    EXPECT_TRUE(has(r.out, "Type ok to keep this fleet, again for another, or undo")) << r.out;
+    EXPECT_TRUE(has(r.out, "Really leave the game? (yes or no)")) << r.out;
+    EXPECT_FALSE(has(r.out, "Placing ship by ship")) << r.out;
+    // Five ships kept: the next question is the last ship's, and the sea still has the others.
+    const auto undone = r.out.rfind("Keep this fleet?");
+    ASSERT_NE(undone, std::string::npos) << r.out;
+    const std::string after = r.out.substr(undone);
+    EXPECT_TRUE(has(after, "Patrol Boat (1): ")) << after;
+    EXPECT_TRUE(has(after, "  1  A A A A A .")) << after;
+    int ship_cells = 0;
+    for (std::size_t at = after.find("  1  "); at != std::string::npos && at < after.size();) {
+        const auto end = after.find('\n', at);
+        const std::string row = after.substr(at, end - at);
+        if (row.size() != 15 || row[2] < '1' || row[2] > '6') break;
+        for (std::size_t i = 5; i < row.size(); i += 2) ship_cells += row[i] != '.';
+        at = end + 1;
+    }
+    EXPECT_EQ(ship_cells, 5 + 4 + 3 + 3 + 2) << "every ship but the Patrol Boat (1)\n" << after;
+    // Then the rest as usual: auto again places the last ship only, and ok keeps it.
+    const auto played = run_broadside(args, "A1 right\nauto\nundo\nauto\nok\n");
+    ASSERT_EQ(played.exit_code, 0) << played.err;
+    EXPECT_TRUE(has(played.out, "Game over: ")) << played.out;
+}
+
 // docs/play.md: `help` gives an example that is valid now. Once the Carrier lies along row 1,
 // "A1 right" overlaps it: help names a placement the Battleship fits, and the game takes it.
 TEST(PartyCli, HelpsPlacementExampleIsOneTheNextShipFitsNow) {

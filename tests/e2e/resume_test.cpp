@@ -53,6 +53,39 @@ void expect_resume_is_straight_through(const std::string& game, std::vector<std:
     EXPECT_EQ(bad.exit_code, 2) << game;
 }
 
+// play.md: --resume reads "one record written over several lines" too; a line of it that is
+// JSON on its own (the last cell of a list, "A1") is not taken for the record.
+TEST(Resume, ARecordWrittenOverSeveralLines) {
+    const std::string dir = testing::temp_dir();
+    const auto part = run_broadside(
+        {"play", "classic", "--seed", "3", "--first", "me", "--save", dir + "/part.json"},
+        "auto\nok\nA1\nquit\nyes\n");
+    ASSERT_NE(part.out.find("Saved the unfinished game record"), std::string::npos) << part.out;
+    std::ofstream(dir + "/pretty.json") << load(dir + "/part.json").dump(2) << "\n";
+    const auto resumed =
+        run_broadside({"play", "classic", "--resume", dir + "/pretty.json"}, "quit\nyes\n");
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_NE(resumed.out.find("Resumed: the game goes on from where it was saved."),
+              std::string::npos)
+        << resumed.out.substr(0, 2000) << resumed.err;
+    // --resume takes the file's last record: a finished one there is named for `replay --show`.
+    ASSERT_EQ(run_broadside({"sim", "classic", "--games", "1", "--save", dir + "/done.jsonl"})
+                  .exit_code,
+              0);
+    {
+        std::ofstream mixed(dir + "/mixed.jsonl");
+        mixed << load(dir + "/part.json").dump() << "\n";
+        std::ifstream done(dir + "/done.jsonl");
+        mixed << done.rdbuf();
+    }
+    const auto finished = run_broadside({"play", "classic", "--resume", dir + "/mixed.jsonl"});
+    EXPECT_EQ(finished.exit_code, 2);
+    EXPECT_NE(finished.err.find("is finished; 'broadside replay " + dir +
+                                "/mixed.jsonl --show --record 2' steps through it."),
+              std::string::npos)
+        << finished.err;
+}
+
 TEST(Resume, RoyaleWithItsBotsGeneratorsWhereTheyWere) {
     const std::vector<std::string> args{"play",   "royale", "--players", "3",
                                         "--seed", "7",      "--first",   "0"};

@@ -61,6 +61,23 @@ TEST(TerminalColour, ADumbTerminalGetsPlainTextWithNoEscapeAtAll) {
     EXPECT_GE(testing::count_of(r.out, "Target grid"), 2) << r.out;
 }
 
+// play.md, "Between two people's turns": a dumb terminal cannot clear, so the pass screen
+// pushes the last person's screen out of sight with a terminal's height of blank lines.
+TEST(TerminalColour, ADumbTerminalsPassScreenPushesTheLastScreenOutOfSight) {
+    const auto r = run_broadside_on_terminal(
+        {"play", "classic", "--humans", "2", "--names", "Ann,Bob", "--seed", "5"}, "\nauto\nok\n",
+        {"-u", "NO_COLOR", "TERM=dumb"});
+    std::string out;
+    for (char c : r.out)
+        if (c != '\r') out += c;
+    const auto pass = out.find("Pass to Bob");
+    ASSERT_NE(pass, std::string::npos) << out;
+    ASSERT_NE(out.rfind("Ann", pass - 1), std::string::npos) << "Ann's screen came first";
+    const auto text_before = out.find_last_not_of(" \n", pass - 1);
+    EXPECT_GE(pass - text_before - 1, 24U) << "blank lines between Ann's screen and the pass screen";
+    EXPECT_EQ(out.find('\x1b'), std::string::npos) << "still no escape code";
+}
+
 TEST(TerminalColour, NoColorFlagTakesTheColourAwayToo) {
     auto args = kGame;
     args.push_back("--no-color");

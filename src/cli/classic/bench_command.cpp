@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "ai/classic/bots.h"
 #include "ai/classic/target_practice.h"
@@ -183,8 +184,7 @@ int run_shooter_bench(const BenchArgs& args) {
 
 // One --per-game file: shots and volleys by game index.
 std::vector<std::pair<double, double>> read_per_game(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UsageError("Cannot read " + path + ".");
+    std::istringstream in(read_input_file(path, "Cannot read "));
     std::string line;
     std::getline(in, line);
     if (line != "game,shots,volleys") {

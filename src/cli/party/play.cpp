@@ -205,14 +205,39 @@ nlohmann::json ask_fleet(Console& console, const party::RandomPlacer& placer, Rn
                     action["ships"].push_back(drawn.back());
                 }
                 out << draft_board(drawn);
-                auto keep = console.ask("Keep this fleet? ok, or again for another: ");
-                if (!keep) return nullptr;
-                const std::string word = lower(trim(*keep));
-                if (word == "ok" || word == "yes" || word == "y") return action;
-                if (word == "again" || word == "a" || command_of(word) == PlayCommand::kAuto)
-                    continue;
-                say(out, "Placing ship by ship, then.");
-                break;
+                // ok keeps it, again draws another, undo keeps all but the last ship (to place
+                // by hand), quit asks first; anything else asks again (as classic's auto does).
+                enum class Next { kKeep, kAgain, kUndo, kLeave } next = Next::kAgain;
+                while (true) {
+                    auto keep = console.ask("Keep this fleet? ok, or again for another: ");
+                    if (!keep) return nullptr;
+                    const std::string word = lower(trim(*keep));
+                    if (word == "ok" || word == "yes" || word == "y" || word == "o") {
+                        next = Next::kKeep;
+                    } else if (word == "again" || word == "a" ||
+                               command_of(word) == PlayCommand::kAuto) {
+                        next = Next::kAgain;
+                    } else if (command_of(word) == PlayCommand::kUndo) {
+                        next = Next::kUndo;
+                    } else if (command_of(word) == PlayCommand::kQuit) {
+                        if (!confirm_leave(console, save_path)) continue;
+                        next = Next::kLeave;
+                    } else {
+                        say(out,
+                            "  Type ok to keep this fleet, again for another, or undo to place "
+                            "the last ship yourself.");
+                        continue;
+                    }
+                    break;
+                }
+                if (next == Next::kKeep) return action;
+                if (next == Next::kLeave) return nullptr;
+                if (next == Next::kUndo) {
+                    drawn.pop_back();
+                    ships = drawn;
+                    out << draft_board(ships);
+                    break;
+                }
             }
             continue;
         }

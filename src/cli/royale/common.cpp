@@ -1,8 +1,5 @@
 #include "cli/royale/common.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "cli/common.h"
 
 namespace broadside::cli {
@@ -34,11 +31,8 @@ nlohmann::json royale_options_json(const RoyaleFlags& flags) {
         }
     }
     if (!flags.deck_file.empty()) {
-        std::ifstream in(flags.deck_file);
-        if (!in) throw UsageError("cannot read the deck file " + flags.deck_file + ".");
-        std::stringstream text;
-        text << in.rdbuf();
-        auto deck = nlohmann::json::parse(text.str(), nullptr, false);
+        const std::string text = read_input_file(flags.deck_file, "cannot read the deck file ");
+        auto deck = nlohmann::json::parse(text, nullptr, false);
         if (deck.is_discarded()) throw UsageError(flags.deck_file + " is not valid JSON.");
         j["deck"] = deck;
     }
