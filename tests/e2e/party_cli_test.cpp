@@ -64,7 +64,7 @@ TEST(PartyCli, AfterAutoUndoTakesBackTheLastShipAndATypoAsksAgain) {
     for (std::size_t at = after.find("  1  "); at != std::string::npos && at < after.size();) {
         const auto end = after.find('\n', at);
         const std::string row = after.substr(at, end - at);
-        if (row.size() != 15 || row[2] < '1' || row[2] > '6') break;
+        if (row.size() != 16 || row[2] < '1' || row[2] > '6') break;
         for (std::size_t i = 5; i < row.size(); i += 2) ship_cells += row[i] != '.';
         at = end + 1;
     }
