@@ -45,12 +45,15 @@ void add_serve_command(CLI::App& app, Runner& run) {
         ->check(CLI::IsMember({"normal", "full"}));
     cmd->add_option("--max-frame-bytes", config->max_frame_bytes,
                     "Largest WebSocket message accepted; a larger one closes the connection")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(std::size_t{256}, std::size_t{64} << 20));
     cmd->add_option("--max-connections-per-address", config->max_connections_per_address,
                     "Connections one client address may hold (a venue's phones share one)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10'000'000));
     cmd->add_option("--max-rooms", config->max_rooms, "Rooms the server holds at once")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(1, 10'000'000));
     cmd->add_option("--max-rooms-per-address", config->max_rooms_per_address,
                     "Rooms one client address may have created that are not over yet")
         ->capture_default_str()
@@ -62,14 +65,17 @@ void add_serve_command(CLI::App& app, Runner& run) {
         ->check(CLI::Range(1, 10'000'000));
     cmd->add_option("--messages-per-second", config->messages_per_second,
                     "Sustained messages a connection may send; more are refused")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(0.1, 1e9));
     cmd->add_option("--message-burst", config->message_burst,
                     "Messages a connection may send at once before the rate applies")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1'000'000'000));
     cmd->add_option("--max-queued-bytes", config->max_queued_bytes,
                     "Unsent bytes a connection may have waiting; a client that does not read is "
                     "disconnected")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(std::size_t{4096}, std::size_t{1} << 34));
     cmd->add_option("--idle-timeout", config->idle_timeout_seconds,
                     "Seconds a WebSocket may stay silent before it is closed; the server pings "
                     "it at half of this, and any message or pong resets the wait")
@@ -78,7 +84,8 @@ void add_serve_command(CLI::App& app, Runner& run) {
     cmd->add_option("--room-ttl", config->room_ttl_seconds,
                     "Seconds after which a room nobody touches leaves memory (its record stays "
                     "downloadable)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t{1}, std::int64_t{10'000'000'000}));
     cmd->add_option("--trusted-proxy", config->trusted_proxies,
                     "Address of a reverse proxy whose X-Forwarded-For is believed (repeatable)");
     cmd->add_option("--web", config->web_root,

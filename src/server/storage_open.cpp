@@ -26,7 +26,7 @@ DatabaseUrl parse_database_url(const std::string& url) {
         return {DatabaseUrl::Kind::kPostgres, url};
     }
     throw std::invalid_argument(
-        "--db \"" + url +
+        "--db \"" + redact_database_url(url) +
         "\" is not a database URL: use sqlite:PATH, or "
         "postgresql://[user[:password]@][host][:port][/dbname][?param=...]");
 }

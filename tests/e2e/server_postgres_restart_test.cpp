@@ -100,6 +100,13 @@ TEST(ServerPostgres, BadDatabaseUrlsAndUnreachableDatabasesAreClearErrors) {
     const auto bad = run_broadside({"serve", "--port", "0", "--db", "mysql://x/y"});
     EXPECT_EQ(bad.exit_code, 2) << bad.err;
     EXPECT_NE(bad.err.find("sqlite:PATH, or postgresql://"), std::string::npos) << bad.err;
+    // server.md: "The password never appears in what the server prints", a mistyped scheme too.
+    const auto typo = run_broadside(
+        {"serve", "--port", "0", "--db", "postgressql://ann:s3cret@db.example/broadside"});
+    EXPECT_EQ(typo.exit_code, 2) << typo.err;
+    EXPECT_NE(typo.err.find("postgressql://ann:***@db.example/broadside"), std::string::npos)
+        << typo.err;
+    EXPECT_EQ(typo.err.find("s3cret"), std::string::npos) << typo.err;
     // Nothing listens there: a clear line, exit code 1, and the password is not printed.
     const auto down =
         run_broadside({"serve", "--port", "0", "--db",
