@@ -48,8 +48,8 @@ TEST(PartyCli, PlayAsksForEachShipAndExplainsMistakes) {
 // ok or again is asked about again (the fleet stays), quit asks first, and undo takes back only
 // the last ship, which is then placed by hand.
 TEST(PartyCli, AfterAutoUndoTakesBackTheLastShipAndATypoAsksAgain) {
-    const std::vector<std::string> args{"play", "party", "--players", "2", "--seed", "4",
-                                        "--pause-ms", "0"};
+    const std::vector<std::string> args{"play",   "party", "--players",  "2",
+                                        "--seed", "4",     "--pause-ms", "0"};
     const auto r = run_broadside(args, "A1 right\nauto\nokk\nquit\nno\nundo\nboard\n");
     EXPECT_TRUE(has(r.out, "Type ok to keep this fleet, again for another, or undo")) << r.out;
     EXPECT_TRUE(has(r.out, "Really leave the game? (yes or no)")) << r.out;

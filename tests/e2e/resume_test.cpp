@@ -69,9 +69,9 @@ TEST(Resume, ARecordWrittenOverSeveralLines) {
               std::string::npos)
         << resumed.out.substr(0, 2000) << resumed.err;
     // --resume takes the file's last record: a finished one there is named for `replay --show`.
-    ASSERT_EQ(run_broadside({"sim", "classic", "--games", "1", "--save", dir + "/done.jsonl"})
-                  .exit_code,
-              0);
+    ASSERT_EQ(
+        run_broadside({"sim", "classic", "--games", "1", "--save", dir + "/done.jsonl"}).exit_code,
+        0);
     {
         std::ofstream mixed(dir + "/mixed.jsonl");
         mixed << load(dir + "/part.json").dump() << "\n";

@@ -78,15 +78,15 @@ TEST(ServerTimeouts, TheIdleTimeoutFlagIsCheckedAndListed) {
 // server.md's flag table: each limit has the range it states, so that 0 cannot turn a limit
 // off (Beast takes a frame limit of 0 for none) or make the server refuse every connection.
 TEST(ServerTimeouts, EveryLimitFlagRefusesAValueOutsideItsRange) {
-    for (const auto& [flag, value] : std::vector<std::pair<std::string, std::string>>{
-             {"--max-frame-bytes", "0"},
-             {"--max-frame-bytes", "255"},
-             {"--max-connections-per-address", "0"},
-             {"--max-rooms", "0"},
-             {"--messages-per-second", "0"},
-             {"--message-burst", "0"},
-             {"--max-queued-bytes", "0"},
-             {"--room-ttl", "0"}}) {
+    for (const auto& [flag, value] :
+         std::vector<std::pair<std::string, std::string>>{{"--max-frame-bytes", "0"},
+                                                          {"--max-frame-bytes", "255"},
+                                                          {"--max-connections-per-address", "0"},
+                                                          {"--max-rooms", "0"},
+                                                          {"--messages-per-second", "0"},
+                                                          {"--message-burst", "0"},
+                                                          {"--max-queued-bytes", "0"},
+                                                          {"--room-ttl", "0"}}) {
         const auto r = run_broadside({"serve", "--port", "0", "--data", temp_dir(), flag, value});
         EXPECT_EQ(r.exit_code, 2) << flag << " " << value << ": " << r.err;
         EXPECT_NE(r.err.find(flag), std::string::npos) << r.err;

@@ -139,10 +139,12 @@ TEST(ReplayCommand, AMissingFileIsBadUsageAndAnInvalidOneFails) {
     EXPECT_EQ(run_broadside({"play", "royale", "--deck", dir + "/nothing.txt"}).exit_code, 2);
     EXPECT_NE(missing.err.find("cannot read"), std::string::npos) << missing.err;
     // A directory is an input file that cannot be read too (README: "named in the message").
-    for (const std::vector<std::string>& args :
-         {std::vector<std::string>{"replay", dir}, {"replay", "--show", dir},
-          {"replay", "--verify", dir}, {"play", "classic", "--resume", dir},
-          {"play", "party", "--resume", dir}, {"play", "royale", "--deck", dir}}) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"replay", dir},
+                                                 {"replay", "--show", dir},
+                                                 {"replay", "--verify", dir},
+                                                 {"play", "classic", "--resume", dir},
+                                                 {"play", "party", "--resume", dir},
+                                                 {"play", "royale", "--deck", dir}}) {
         const auto r = run_broadside(args);
         EXPECT_EQ(r.exit_code, 2) << args[1] << " " << r.err;
         EXPECT_NE(r.err.find("cannot read"), std::string::npos) << r.err;

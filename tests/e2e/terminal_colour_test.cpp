@@ -74,7 +74,8 @@ TEST(TerminalColour, ADumbTerminalsPassScreenPushesTheLastScreenOutOfSight) {
     ASSERT_NE(pass, std::string::npos) << out;
     ASSERT_NE(out.rfind("Ann", pass - 1), std::string::npos) << "Ann's screen came first";
     const auto text_before = out.find_last_not_of(" \n", pass - 1);
-    EXPECT_GE(pass - text_before - 1, 24U) << "blank lines between Ann's screen and the pass screen";
+    EXPECT_GE(pass - text_before - 1, 24U)
+        << "blank lines between Ann's screen and the pass screen";
     EXPECT_EQ(out.find('\x1b'), std::string::npos) << "still no escape code";
 }
 
