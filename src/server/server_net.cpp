@@ -121,6 +121,11 @@ public:
         std::lock_guard lock(mutex_);
         all_.erase(session);
     }
+    // How many are still open (a session leaves the set when its connection has finished).
+    std::size_t count() const {
+        std::lock_guard lock(mutex_);
+        return all_.size();
+    }
     std::vector<std::shared_ptr<Session>> live() const {
         std::vector<std::shared_ptr<Session>> out;
         std::lock_guard lock(mutex_);
@@ -392,6 +397,8 @@ private:
 
     void finish() {
         if (!connection_.finished()) return;
+        // No longer open: the drain at shutdown waits only for the sessions still open.
+        shared_.sessions.remove(this);
         close_timer_.cancel();
         if (room_) {
             room_->detach(shared_from_this());
@@ -1000,7 +1007,15 @@ int run_server(const ServerConfig& config) {
         }
         drainer = std::thread([&] {
             writer.flush();
-            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            // Every WebSocket was told and is closing: wait until the last has taken what was
+            // queued for it and closed (one that reads nothing is dropped after the closing
+            // grace), so that a client slow to read still gets its shutdown. The loop keeps
+            // running meanwhile: a keep-alive /healthz answers "draining".
+            const auto give_up =
+                std::chrono::steady_clock::now() + kCloseGrace + std::chrono::seconds(1);
+            while (shared.sessions.count() > 0 && std::chrono::steady_clock::now() < give_up) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
             writer.flush();
             // A cluster's node hands its rooms on at once: their next connections, on other
             // nodes, take them over without waiting for the leases to expire.

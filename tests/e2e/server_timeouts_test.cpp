@@ -3,6 +3,7 @@
 // connection the server is closing that does not read is dropped after the 10 s grace.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -78,6 +79,9 @@ TEST(ServerTimeouts, TheIdleTimeoutFlagIsCheckedAndListed) {
 // server.md's flag table: each limit has the range it states, so that 0 cannot turn a limit
 // off (Beast takes a frame limit of 0 for none) or make the server refuse every connection.
 TEST(ServerTimeouts, EveryLimitFlagRefusesAValueOutsideItsRange) {
+    const std::string dir = temp_dir();
+    std::ofstream(dir + "/file") << "";
+    const std::string not_a_folder = dir + "/file/data";
     for (const auto& [flag, value] :
          std::vector<std::pair<std::string, std::string>>{{"--max-frame-bytes", "0"},
                                                           {"--max-frame-bytes", "255"},
@@ -87,7 +91,9 @@ TEST(ServerTimeouts, EveryLimitFlagRefusesAValueOutsideItsRange) {
                                                           {"--message-burst", "0"},
                                                           {"--max-queued-bytes", "0"},
                                                           {"--room-ttl", "0"}}) {
-        const auto r = run_broadside({"serve", "--port", "0", "--data", temp_dir(), flag, value});
+        // Were the value taken, the server would stop at once on this data path (a file's
+        // child: exit 1) rather than listen forever.
+        const auto r = run_broadside({"serve", "--port", "0", "--data", not_a_folder, flag, value});
         EXPECT_EQ(r.exit_code, 2) << flag << " " << value << ": " << r.err;
         EXPECT_NE(r.err.find(flag), std::string::npos) << r.err;
     }
