@@ -109,8 +109,9 @@ private:
 
 class Session;
 
-// Every open WebSocket, so that the drain reaches those no room tells: the lobby's, and a room's
-// that has not said hello yet (docs/server.md: SIGTERM tells every client).
+// Every WebSocket that has not started closing, so that the drain reaches those no room tells
+// (the lobby's, and a room's that has not said hello yet: docs/server.md, SIGTERM tells every
+// client) and waits until each has taken what was queued for it.
 class OpenSessions {
 public:
     void add(const std::shared_ptr<Session>& session) {
@@ -121,7 +122,8 @@ public:
         std::lock_guard lock(mutex_);
         all_.erase(session);
     }
-    // How many are still open (a session leaves the set when its connection has finished).
+    // How many still have something to send (a session leaves the set once its close frame is
+    // under way, its queue written, or its connection has finished).
     std::size_t count() const {
         std::lock_guard lock(mutex_);
         return all_.size();
@@ -378,6 +380,9 @@ private:
                             beast::bind_front_handler(&Session::on_write, shared_from_this()));
         }
         if (step.start_close) {
+            // Everything queued is written: the drain need not wait for the close handshake
+            // (the kernel sends what it holds after the process exits).
+            shared_.sessions.remove(this);
             ws_.async_close(
                 websocket::close_reason(websocket::close_code::normal, connection_.close_reason()),
                 [self = shared_from_this()](beast::error_code) { self->finish(); });
@@ -397,7 +402,7 @@ private:
 
     void finish() {
         if (!connection_.finished()) return;
-        // No longer open: the drain at shutdown waits only for the sessions still open.
+        // Nothing more to send: the drain at shutdown does not wait for it.
         shared_.sessions.remove(this);
         close_timer_.cancel();
         if (room_) {
@@ -1007,10 +1012,11 @@ int run_server(const ServerConfig& config) {
         }
         drainer = std::thread([&] {
             writer.flush();
-            // Every WebSocket was told and is closing: wait until the last has taken what was
-            // queued for it and closed (one that reads nothing is dropped after the closing
-            // grace), so that a client slow to read still gets its shutdown. The loop keeps
-            // running meanwhile: a keep-alive /healthz answers "draining".
+            // Every WebSocket was told and is closing: wait until each has taken what was
+            // queued for it and its close frame is under way (one that reads nothing is dropped
+            // after the closing grace), so that a client slow to read still gets its shutdown.
+            // The loop keeps running meanwhile: a keep-alive /healthz answers "draining".
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
             const auto give_up =
                 std::chrono::steady_clock::now() + kCloseGrace + std::chrono::seconds(1);
             while (shared.sessions.count() > 0 && std::chrono::steady_clock::now() < give_up) {

@@ -1,7 +1,7 @@
 // docs/server.md, SIGTERM: "every client ... is sent {"type": "shutdown", ...} and closed with a
 // close frame", and a connection the server is closing "gets 10 s to take what is queued": the
-// drain waits for every WebSocket to close (or for that grace) before the process stops, so a
-// client that is slow to read still gets its shutdown.
+// drain waits until every WebSocket has taken what was queued for it (or for that grace) before
+// the process stops, so a client that is slow to read still gets its shutdown.
 #include <gtest/gtest.h>
 
 #include <chrono>
