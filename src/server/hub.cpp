@@ -323,6 +323,32 @@ bool Hub::may_create_room(const std::string& address) {
     return room_left;
 }
 
+std::string Hub::too_many_rooms_message() const {
+    return "Your address already has " + std::to_string(limits_.max_open_rooms_per_address) +
+           " rooms that are not over; finish or abort one first. Yours are listed by 'broadside "
+           "join --list' (abort one with 'broadside join --abort CODE') and under \"Your "
+           "unfinished games\" in the browser's lobby.";
+}
+
+Result<std::shared_ptr<Room>> Hub::new_room(const std::string& game, const json& options,
+                                            const json& settings, WriteBatch& batch,
+                                            const std::string& asker_address) {
+    // A rematch is a new room like any other: without this, finishing a game and asking for its
+    // rematch made rooms no cap counted.
+    if (!asker_address.empty()) {
+        std::lock_guard lock(mutex_);
+        if (!may_create_room(asker_address)) {
+            return make_error("too_many_rooms", too_many_rooms_message());
+        }
+    }
+    auto room = make_room(game, options, settings, batch);
+    if (room && !asker_address.empty()) {
+        std::lock_guard lock(mutex_);
+        created_by_[asker_address].push_back((*room)->code());
+    }
+    return room;
+}
+
 Result<std::shared_ptr<Room>> Hub::make_room(const std::string& game, const json& options,
                                              const json& settings, WriteBatch& batch) {
     if (draining_) {
@@ -503,13 +529,7 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
         {
             std::lock_guard lock(mutex_);
             if (!address.empty() && !may_create_room(address)) {
-                done(error_response(
-                    "too_many_rooms",
-                    "Your address already has " +
-                        std::to_string(limits_.max_open_rooms_per_address) +
-                        " rooms that are not over; finish or abort one first. Yours are listed "
-                        "by 'broadside join --list' (abort one with 'broadside join --abort "
-                        "CODE') and under \"Your unfinished games\" in the browser's lobby."));
+                done(error_response("too_many_rooms", too_many_rooms_message()));
                 return;
             }
         }
@@ -575,23 +595,43 @@ void Hub::lobby_checked(std::shared_ptr<Peer> peer, const json& request,
 }
 
 void Hub::quick_here(const std::string& game, Waiting me) {
+    // A quick match's room counts against both players' addresses, as a `create` counts against
+    // its creator's: otherwise two connections from one address could pair without end.
+    auto address_of = [](const Waiting& w) {
+        auto p = w.peer.lock();
+        return p ? p->address() : std::string();
+    };
+    const std::string my_address = address_of(me);
     std::optional<Waiting> other;
+    std::vector<Waiting> over_cap;  // waited, but their address made rooms meanwhile
+    std::string other_address;
     {
         std::lock_guard lock(mutex_);
+        if (!my_address.empty() && !may_create_room(my_address)) {
+            me.done(error_response("too_many_rooms", too_many_rooms_message()));
+            return;
+        }
         auto& queue = quick_[game];
         while (!queue.empty() && !other) {
             Waiting w = std::move(queue.front());
             queue.pop_front();
             auto p = w.peer.lock();
-            if (p && p != me.peer.lock()) other = std::move(w);
+            if (!p || p == me.peer.lock()) continue;
+            if (!p->address().empty() && !may_create_room(p->address())) {
+                over_cap.push_back(std::move(w));
+                continue;
+            }
+            other_address = p->address();
+            other = std::move(w);
         }
         if (!other) {
             queue.push_back(std::move(me));
             auto done = queue.back().done;
             done({{"type", "waiting"}, {"game", game}});
-            return;
         }
     }
+    for (auto& w : over_cap) w.done(error_response("too_many_rooms", too_many_rooms_message()));
+    if (!other) return;
     WriteBatch batch;
     auto room = make_room(game, json::object(), {{"public", false}}, batch);
     if (!room) {
@@ -600,6 +640,15 @@ void Hub::quick_here(const std::string& game, Waiting me) {
         return;
     }
     auto& r = **room;
+    {
+        std::lock_guard lock(mutex_);
+        for (const std::string* address : {&std::as_const(other_address), &my_address}) {
+            if (address->empty()) continue;
+            auto& codes = created_by_[*address];
+            // Two players from one address (a venue's phones) count the room once.
+            if (codes.empty() || codes.back() != r.code()) codes.push_back(r.code());
+        }
+    }
     std::vector<std::pair<Waiting*, std::string>> players{{&*other, new_token()},
                                                           {&me, new_token()}};
     for (std::size_t s = 0; s < players.size(); ++s) {

@@ -87,10 +87,8 @@ private:
                                             const nlohmann::json& settings, WriteBatch& batch);
     // RoomDirectory, for a room's rematch.
     Result<std::shared_ptr<Room>> new_room(const std::string& game, const nlohmann::json& options,
-                                           const nlohmann::json& settings,
-                                           WriteBatch& batch) override {
-        return make_room(game, options, settings, batch);
-    }
+                                           const nlohmann::json& settings, WriteBatch& batch,
+                                           const std::string& asker_address) override;
     void publish(std::shared_ptr<Room> room) override;
     void lost(const Room& room) override;
     // A new room whose first commit failed (a `create` or a quick match): gone from memory and
@@ -115,6 +113,8 @@ private:
     // Whether this address may create another room: fewer than the cap of its rooms are not over
     // (with mutex_ held).
     bool may_create_room(const std::string& address);
+    // Why a room is refused to an address at its cap, and where its rooms are listed.
+    std::string too_many_rooms_message() const;
     struct Waiting {
         std::weak_ptr<Peer> peer;
         std::string name;

@@ -60,16 +60,19 @@ struct RoomServices {
 };
 
 // What a room may ask of the lobby that holds its code and its neighbours: a rematch's new room
-// (a fresh code, not yet findable, its entries in `batch`) and, once prepared, making it
-// findable. A narrow interface the hub implements and hands to each room it makes, so that the
-// room's dependency on the lobby is declared in one place rather than installed as callbacks.
+// (a fresh code, not yet findable, its entries in `batch`; counted against the address that
+// asked for it, and refused with `too_many_rooms` when that address is at its cap) and, once
+// prepared, making it findable. A narrow interface the hub implements and hands to each room it
+// makes, so that the room's dependency on the lobby is declared in one place rather than installed
+// as callbacks.
 class RoomDirectory {
 public:
     virtual ~RoomDirectory() = default;
     virtual Result<std::shared_ptr<Room>> new_room(const std::string& game,
                                                    const nlohmann::json& options,
                                                    const nlohmann::json& settings,
-                                                   WriteBatch& batch) = 0;
+                                                   WriteBatch& batch,
+                                                   const std::string& asker_address) = 0;
     virtual void publish(std::shared_ptr<Room> room) = 0;
     // In a cluster: the room lost its lease to another node (a write was fenced) and has closed
     // its connections; the directory forgets it (this room, not a later one of the same code

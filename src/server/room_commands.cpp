@@ -562,7 +562,8 @@ void Room::on_rematch(Request& r) {
     // host removed does not come along).
     json next_options = state_.options;
     if (open_party()) next_options["players"] = 0;
-    auto room = directory_.new_room(state_.game, next_options, settings_, outbox_.pending());
+    auto room = directory_.new_room(state_.game, next_options, settings_, outbox_.pending(),
+                                    r.peer ? r.peer->address() : std::string());
     if (!room) {
         error(r, room.error().code, room.error().message);
         return;

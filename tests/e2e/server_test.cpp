@@ -515,6 +515,43 @@ TEST(ServerCaps, RoomsAndTriesAtUnknownCodesAreCappedPerAddress) {
     EXPECT_EQ(server.terminate(), 0);
 }
 
+// docs/server.md: a quick match's room counts against both players' addresses and a rematch
+// against the address that asked for it, as a `create` counts against its creator's. Both
+// escaped the cap: two connections could pair, or finish and rematch, without end.
+TEST(ServerCaps, QuickMatchAndRematchRoomsCountAgainstTheAddress) {
+    ServerProcess server(temp_dir(), {"--max-rooms-per-address", "1"});
+    client::WsClient one("127.0.0.1", server.port(), "/ws");
+    client::WsClient two("127.0.0.1", server.port(), "/ws");
+    one.request({{"cmd", "hello"}, {"protocol", 2}});
+    two.request({{"cmd", "hello"}, {"protocol", 2}});
+    ASSERT_EQ(one.request({{"cmd", "quick"}, {"game", "salvo"}, {"name", "Ann"}})["type"],
+              "waiting");
+    auto second = two.request({{"cmd", "quick"}, {"game", "salvo"}, {"name", "Bob"}});
+    ASSERT_EQ(second["type"], "matched") << second.dump();
+    one.wait_for("matched");
+    // The match's room is this address's one room: no create, no other quick match.
+    auto refused = one.request({{"cmd", "create"}, {"game", "classic"}});
+    EXPECT_EQ(refused["error"]["code"], "too_many_rooms") << refused.dump();
+    refused = one.request({{"cmd", "quick"}, {"game", "salvo"}, {"name", "Ann"}});
+    EXPECT_EQ(refused["error"]["code"], "too_many_rooms") << refused.dump();
+    // Over, it no longer counts; a room made meanwhile leaves no place for its rematch.
+    SeatClient bob(server.port(), second["room"], second["token"]);
+    ASSERT_EQ(bob.request({{"cmd", "resign"}})["type"], "resigned");
+    auto made = one.request({{"cmd", "create"}, {"game", "classic"}});
+    ASSERT_EQ(made["type"], "room_created") << made.dump();
+    refused = bob.request({{"cmd", "rematch"}});
+    EXPECT_EQ(refused["error"]["code"], "too_many_rooms") << refused.dump();
+    {
+        SeatClient owner(server.port(), made["room"], made["token"]);
+        ASSERT_EQ(owner.request({{"cmd", "abort"}})["type"], "aborted");
+    }
+    const auto rematch = bob.request({{"cmd", "rematch"}});
+    ASSERT_EQ(rematch["type"], "rematch") << rematch.dump();
+    refused = one.request({{"cmd", "create"}, {"game", "classic"}});
+    EXPECT_EQ(refused["error"]["code"], "too_many_rooms") << refused.dump();
+    EXPECT_EQ(server.terminate(), 0);
+}
+
 }  // namespace
 }  // namespace broadside::testing
 
