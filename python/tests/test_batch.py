@@ -38,6 +38,33 @@ def test_every_game_batches_with_one_row_per_game():
         assert np.all(r["winners"][single].sum(axis=1) == 1)
 
 
+def test_each_game_has_the_columns_the_doc_names():
+    # docs/python.md: `turns` and `shots` (classic, Salvo, Royale), `totals` (crew), no others.
+    columns = {"classic": {"turns", "shots"}, "salvo": {"turns", "shots"},
+               "royale": {"turns", "shots"}, "crew": {"totals"}, "party": set()}
+    bots = {"classic": "hunt", "salvo": "hunt", "royale": "royale", "crew": "optimal",
+            "party": "random"}
+    for game, expected in columns.items():
+        r = broadside.play_batch(game, [bots[game]], 40, seed=4)
+        assert set(r) == {"winner", "winners"} | expected, game
+        seats = r["winners"].shape[1]
+        for name in expected - {"turns"}:
+            assert r[name].shape == (40, seats), (game, name)
+        if "turns" in expected:
+            assert r["turns"].shape == (40,) and (r["turns"] > 0).all(), game
+        if "shots" in expected:
+            # Every game is won by sinking fleets: the winner fired at least its 17 cells
+            # (Royale: at least one shot by someone).
+            assert (r["shots"].sum(axis=1) > 0).all(), game
+            if game != "royale":
+                assert (r["shots"][np.arange(40), r["winner"]] >= 17).all(), game
+    # Crew: a single winner holds the highest total (a tie on totals goes to a playoff).
+    r = broadside.play_batch("crew", ["optimal"], 300, seed=5)
+    single = r["winner"] >= 0
+    rows = np.flatnonzero(single)
+    assert (r["totals"][rows, r["winner"][rows]] == r["totals"][rows].max(axis=1)).all()
+
+
 def test_random_against_random_is_even_and_hunt_beats_random():
     r = broadside.play_batch("classic", ["random"], 20000, seed=1, threads=2)
     assert abs(r["winners"][:, 0].mean() - 0.5) < 0.02

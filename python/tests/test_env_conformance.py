@@ -290,6 +290,25 @@ def test_royale_rewards_are_win_and_loss_at_the_end(rng):
     assert totals == {f"seat_{s}": 1.0 if s in winners else -1.0 for s in range(3)}
 
 
+def test_party_rewards_are_win_and_loss_for_players_and_nothing_for_the_host(rng):
+    # docs/python.md: +1 each winner, -1 the other players, 0 the host (seat 0).
+    for seed in range(8):
+        env = broadside.env("party", options={"players": 3})
+        env.reset(seed=seed)
+        totals = {a: 0.0 for a in env.possible_agents}
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        winners = env.match.result["winners"]
+        assert winners and 0 not in winners
+        assert totals == {"seat_0": 0.0, **{f"seat_{s}": 1.0 if s in winners else -1.0
+                                            for s in range(1, 4)}}
+
+
 def test_spaces_sample_reproducibly_after_seeding():
     env = broadside.env("classic")
     space = env.action_space("seat_0")
@@ -458,6 +477,28 @@ def test_the_vector_env_steps_every_environment_and_resets_finished_ones():
         finished += int(dones.sum())
         assert set(rewards[dones]) <= {1.0, -1.0} and not rewards[~dones].any()
     assert finished > 4
+
+
+def test_the_vector_env_resets_a_finished_environment_with_the_next_seed():
+    # docs/python.md: reset() seeds the n environments seed, seed + 1, ...; each environment
+    # that finishes is reset with the next seed not yet used.
+    vec = broadside.VectorEnv("classic", n=3, opponents={1: "random"}, seed=10,
+                              options={"rows": 5, "cols": 5,
+                                       "fleet": [{"name": "Destroyer", "length": 2}]})
+    obs, masks = vec.reset()
+    assert [env.match.seed for env in vec.envs] == [10, 11, 12]
+    next_seed = 13
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        before = [env.match.seed for env in vec.envs]
+        obs, masks, rewards, dones = vec.step([rng.choice(np.flatnonzero(m)) for m in masks])
+        for k, env in enumerate(vec.envs):
+            if dones[k]:
+                assert env.match.seed == next_seed
+                next_seed += 1
+            else:
+                assert env.match.seed == before[k]
+    assert next_seed > 16
 
 
 def test_the_vector_env_takes_its_count_as_n_or_num_envs_once():
