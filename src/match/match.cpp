@@ -200,7 +200,11 @@ Result<json> Match::record() const {
 
 Result<Match> replay(const json& record) {
     auto bad = [](const std::string& why) { return make_error("bad_record", why); };
-    if (!record.is_object() || record.value("format", "") != "broadside-record") {
+    // Every field is type-checked before it is read: a record comes from anyone (a file, a POST
+    // to the server's /api/replay), and reading a field of another type throws. `"format": 1`
+    // stopped the whole server that way.
+    if (!record.is_object() || !record.contains("format") ||
+        record["format"] != "broadside-record") {
         return bad("Not a Broadside record (expected \"format\": \"broadside-record\").");
     }
     // A seed is a non-negative integer; JSON built in code may hold it signed.
@@ -211,6 +215,12 @@ Result<Match> replay(const json& record) {
     if (!record.contains("game") || !record["game"].is_string() || !seed_ok ||
         !record.contains("actions") || !record["actions"].is_array()) {
         return bad("A record needs \"game\", \"seed\" and \"actions\".");
+    }
+    if (record.contains("options") && !record["options"].is_object()) {
+        return bad("A record's \"options\" must be an object.");
+    }
+    if (record.contains("events") && !record["events"].is_array()) {
+        return bad("A record's \"events\" must be a list.");
     }
     auto m =
         Match::create(record["game"].get<std::string>(), record.value("options", json::object()),

@@ -56,9 +56,15 @@ std::pair<int, std::string> replay_answer(const std::string& target, const std::
     } catch (const json::exception&) {
         return refuse("bad_record", "The body is not JSON: send a Broadside record file.");
     }
-    auto view = replay_view(record, seat);
-    if (!view) return refuse(view.error().code, view.error().message);
-    return {200, view->dump()};
+    // replay() checks each field's type before reading it; should a check ever be missing, the
+    // reading's exception is this request's refusal, not the end of the server's thread.
+    try {
+        auto view = replay_view(record, seat);
+        if (!view) return refuse(view.error().code, view.error().message);
+        return {200, view->dump()};
+    } catch (const json::exception& e) {
+        return refuse("bad_record", std::string("The record could not be read: ") + e.what());
+    }
 }
 
 }  // namespace broadside::server

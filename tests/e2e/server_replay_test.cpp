@@ -94,6 +94,26 @@ TEST(ServerReplay, NotARecordASeatTheGameLacksAndTooLargeABodyAreRefused) {
     const auto not_record = http_post(server.port(), "/api/replay", R"({"game":"classic"})");
     EXPECT_EQ(not_record.status, 400);
     EXPECT_EQ(code(not_record), "bad_record");
+    // Fields of another type are refused the same way; each used to stop the server.
+    for (const std::string body :
+         {R"({"format":1})",
+          R"({"format":"broadside-record","game":"classic","seed":1,"actions":[],"events":5})",
+          R"({"format":"broadside-record","game":"classic","seed":1,"actions":[],"options":[]})"}) {
+        const auto typed = http_post(server.port(), "/api/replay", body);
+        EXPECT_EQ(typed.status, 400) << body;
+        EXPECT_EQ(code(typed), "bad_record") << body;
+    }
+    // The engine's own refusals of a record's game or options pass through.
+    const auto chess = http_post(server.port(), "/api/replay",
+                                 R"({"format":"broadside-record","game":"chess","seed":1,)"
+                                 R"("actions":[]})");
+    EXPECT_EQ(chess.status, 400);
+    EXPECT_EQ(code(chess), "unknown_game");
+    const auto option = http_post(server.port(), "/api/replay",
+                                  R"({"format":"broadside-record","game":"classic","seed":1,)"
+                                  R"("actions":[],"options":{"colour":"red"}})");
+    EXPECT_EQ(option.status, 400);
+    EXPECT_EQ(code(option), "unknown_option");
     // A record of a real game, made here: its actions replayed by the server.
     auto match = Match::create(
         "classic",

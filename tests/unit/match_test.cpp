@@ -373,7 +373,24 @@ TEST(Replay, SomethingThatIsNotARecordIsABadRecord) {
                             json{{"format", "broadside-record"},
                                  {"game", "classic"},
                                  {"seed", 1U},
-                                 {"actions", {{{"seat", "zero"}}}}}}) {
+                                 {"actions", {{{"seat", "zero"}}}}},
+                            // Fields of another type: reading them used to throw.
+                            json{{"format", 1}},
+                            json{{"format", "broadside-record"},
+                                 {"game", "classic"},
+                                 {"seed", 1U},
+                                 {"actions", json::array()},
+                                 {"events", 5}},
+                            json{{"format", "broadside-record"},
+                                 {"game", "classic"},
+                                 {"seed", 1U},
+                                 {"actions", json::array()},
+                                 {"events", "none"}},
+                            json{{"format", "broadside-record"},
+                                 {"game", "classic"},
+                                 {"seed", 1U},
+                                 {"actions", json::array()},
+                                 {"options", 5}}}) {
         auto r = replay(bad);
         ASSERT_FALSE(r.ok()) << bad.dump();
         EXPECT_EQ(r.error().code, "bad_record") << bad.dump();
