@@ -443,6 +443,7 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
             return error_response("bad_request",
                                   "\"bots\" is a list like [{\"seat\": 1, \"level\": \"hard\"}].");
         }
+        std::set<std::int64_t> bot_seats;
         for (const auto& b : request["bots"]) {
             // Types first, as for every field (docs/server.md, "Field types"); then the seat.
             if (!b.is_object() || !b.contains("seat") || !b["seat"].is_number_integer() ||
@@ -453,8 +454,12 @@ json Hub::create(const json& request, WriteBatch& batch, std::shared_ptr<Room>& 
                                       "{\"seat\": 1, \"bot\": NAME}: a whole number and text.");
             }
             if (b["seat"].get<std::int64_t>() < 0 ||
-                b["seat"].get<std::int64_t>() >= r.seat_count() || b["seat"].get<int>() == seat) {
-                return error_response("bad_seat", "Each bot needs a free \"seat\" of this room.");
+                b["seat"].get<std::int64_t>() >= r.seat_count() || b["seat"].get<int>() == seat ||
+                !bot_seats.insert(b["seat"].get<std::int64_t>()).second) {
+                // A second bot for one seat silently replaced the first.
+                return error_response("bad_seat",
+                                      "Each bot needs a free \"seat\" of this room, one bot a "
+                                      "seat.");
             }
             std::string bot;
             if (b.contains("bot") && b["bot"].is_string()) {

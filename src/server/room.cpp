@@ -227,6 +227,8 @@ void Room::message(std::shared_ptr<Peer> peer, json request, std::string raw_id,
         if (self->moved_) {
             self->error(r, "moved",
                         "This room moved to another server; reconnect and send it again.");
+            // As for the connections the room held when it let go: reconnecting is the way on.
+            if (r.peer) r.peer->close("the room moved to another server");
             return;
         }
         if (self->outbox_.wait_for_commit([self, r]() mutable { self->handle(r); })) return;
