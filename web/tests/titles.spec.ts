@@ -60,5 +60,5 @@ test('a person named after a bot: the page adds the seat to both names', async (
   const seat = await roomClient(server, r.room, r.token);
   expect((await seat.request({ cmd: 'resign' })).type).toBe('resigned');
   seat.close();
-  await expect(page.getByTestId('game-over')).toContainText('You lose: hunt bot 2 (Seat 2) wins.');
+  await expect(page.getByTestId('game-over')).toContainText('You lose: hunt bot 2 (Seat 2) wins (hunt bot 2 (Seat 1) resigned).');
 });
