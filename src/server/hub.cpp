@@ -907,7 +907,7 @@ void Hub::expire_idle() {
     std::vector<std::shared_ptr<Room>> idle_replicas;
     {
         std::lock_guard lock(mutex_);
-        // A replica nobody has been connected to for a whole expiry period leaves memory (it
+        // A replica nobody was connected to at two checks in a row leaves memory (it
         // writes nothing; the next phone makes a new one from the log).
         for (auto it = replicas_.begin(); it != replicas_.end();) {
             if (it->second->listing().peers == 0 && ++replica_idle_ticks_[it->first] >= 2) {
