@@ -786,12 +786,13 @@ void Room::broadcast_events(const Peer* except) {
     }
 }
 
-void Room::push_events(Attachment& a) {
+void Room::push_events(Attachment& a, bool unseen_too) {
     const std::int64_t last = state_.match->last_event_number();
     if (a.delivered >= last) return;
     // Others' placements in a party reach a phone as one skipped run with the next event it
     // can see, not as a message per placement.
-    if (!state_.match->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
+    if (!unseen_too &&
+        !state_.match->visible_after(view_seat(a), std::max(a.delivered, a.scanned))) {
         a.scanned = last;
         return;
     }

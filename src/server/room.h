@@ -318,8 +318,9 @@ private:
     nlohmann::json public_ended() const;
     void broadcast_room();
     void broadcast_events(const Peer* except);
-    // Sends this connection the events it has not been sent (as a broadcast does).
-    void push_events(Attachment& a);
+    // Sends this connection the events it has not been sent (as a broadcast does). A run it may
+    // not see waits for an event it can see, unless `unseen_too`: then it goes now, skipped.
+    void push_events(Attachment& a, bool unseen_too = false);
     void ask_bots();
     void bot_answered(int seat, nlohmann::json action);
     nlohmann::json summary() const;

@@ -418,6 +418,11 @@ void Room::on_act(Request& r) {
         error(r, "bad_request", "\"act\" needs an \"action\" object.");
         return;
     }
+    // A run this phone may not see (others' placements in a party) waits for the next event it
+    // can see; its own action's answer is one, so the run goes first, as one skipped entry.
+    // Otherwise its `acted` would begin past numbers it was never sent (docs/protocol.md,
+    // "Skipped runs").
+    if (!a.quiet && a.held_acted.empty()) push_events(a, /*unseen_too=*/true);
     auto status = log(entries::act(seat, body["action"], body["action_id"]));
     if (!status) {
         refuse_action(r, status.error().code, status.error().message);
