@@ -29,7 +29,8 @@ async function placeFleet(page: Page, touch: boolean): Promise<void> {
     if (!(await rotate.textContent())!.includes(way)) await press(rotate);
     await expect(rotate).toContainText(way);
     await press(grid.locator(`[data-cell=${cell}]`));
-    await expect(grid.locator(`[data-cell=${cell}]`)).toHaveAttribute('aria-label', new RegExp(name));
+    // The placed ship's own label, not a preview's ("preview of Destroyer" would match the name).
+    await expect(grid.locator(`[data-cell=${cell}]`)).toHaveAttribute('aria-label', new RegExp(`^${cell}, ${name}`));
   }
   await expect(page.getByRole('button', { name: 'Place fleet' })).toBeEnabled();
   // No pointer over the board: a hovering mouse would draw a preview there.

@@ -115,6 +115,9 @@ test('party: place by pointer as a player, follow the torpedoes to the end', asy
 });
 
 test('party: a person host fires one torpedo at a time; the player page follows each', async ({ server, lobby, page }) => {
+  // 36 torpedoes, each followed on the page: 9 s alone, over a minute beside the crowd of
+  // party-night.spec on a loaded two-core machine.
+  test.setTimeout(150_000);
   const { room, token } = await createRoom(lobby, { game: 'party', options: { players: 2 }, seat: 1 });
   const host = await joinRoom(server, room, 'Host', 0);
   await startRoom(server, room, token, true); // the other player is a bot
