@@ -275,9 +275,9 @@ def test_royale_observation_shows_my_hand_by_discard_slot():
     assert not mask[royale.DISCARD + submarine] and mask[: royale.HAND_SLOTS].sum() == 4
 
 
-def test_royale_rewards_are_win_and_loss_at_the_end(rng):
-    env = broadside.env("royale", options={"mode": "standard", "players": 3})
-    env.reset(seed=6)
+def reward_totals_of_random_play(env, rng):
+    """Plays the reset env to its end with uniformly random masked actions; each agent's rewards
+    summed."""
     totals = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, _ = env.last()
@@ -286,6 +286,13 @@ def test_royale_rewards_are_win_and_loss_at_the_end(rng):
             env.step(None)
         else:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_royale_rewards_are_win_and_loss_at_the_end(rng):
+    env = broadside.env("royale", options={"mode": "standard", "players": 3})
+    env.reset(seed=6)
+    totals = reward_totals_of_random_play(env, rng)
     winners = env.match.result["winners"]
     assert totals == {f"seat_{s}": 1.0 if s in winners else -1.0 for s in range(3)}
 
@@ -295,14 +302,7 @@ def test_party_rewards_are_win_and_loss_for_players_and_nothing_for_the_host(rng
     for seed in range(8):
         env = broadside.env("party", options={"players": 3})
         env.reset(seed=seed)
-        totals = {a: 0.0 for a in env.possible_agents}
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
-            totals[agent] += reward
-            if terminated or truncated:
-                env.step(None)
-            else:
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        totals = reward_totals_of_random_play(env, rng)
         winners = env.match.result["winners"]
         assert winners and 0 not in winners
         assert totals == {"seat_0": 0.0, **{f"seat_{s}": 1.0 if s in winners else -1.0
@@ -325,15 +325,7 @@ def test_rewards_are_win_and_loss_at_the_end():
     play_random(env, seed=1, rng=np.random.default_rng(0))
     env2 = broadside.env("classic", options=env.options)
     env2.reset(seed=1)
-    totals = {a: 0.0 for a in env2.possible_agents}
-    rng = np.random.default_rng(0)
-    for agent in env2.agent_iter():
-        obs, reward, terminated, truncated, _ = env2.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env2.step(None)
-        else:
-            env2.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals = reward_totals_of_random_play(env2, np.random.default_rng(0))
     winner = env2.match.result["winner"]
     assert totals[f"seat_{winner}"] == 1.0 and totals[f"seat_{1 - winner}"] == -1.0
 
